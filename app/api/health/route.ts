@@ -1,0 +1,9 @@
+// GET /api/health: store and RPC reachability; 503 when either is down
+import { handle } from "@/lib/api/handle";
+import { deps } from "@/lib/services/context";
+import { getHealth } from "@/lib/services/health";
+
+export const GET = handle({}, async () => {
+  const health = await getHealth(await deps());
+  return Response.json(health, { status: health.ok ? 200 : 503, headers: { "cache-control": "no-store" } });
+});

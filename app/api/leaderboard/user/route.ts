@@ -1,0 +1,9 @@
+// GET /api/leaderboard/user: one wallet's rank, creating its entry with score 0 when missing
+import { handle } from "@/lib/api/handle";
+import { walletQuery } from "@/lib/api/schemas";
+import { deps } from "@/lib/services/context";
+import { getLeaderboardUser } from "@/lib/services/leaderboard";
+
+export const GET = handle({ query: walletQuery }, async ({ query }) =>
+  Response.json(await getLeaderboardUser(await deps(), query.wallet)),
+);

@@ -1,0 +1,9 @@
+// GET /api/referral/wallet-by-code: which wallet a refCode belongs to
+import { handle } from "@/lib/api/handle";
+import { codeQuery } from "@/lib/api/schemas";
+import { deps } from "@/lib/services/context";
+import { getWalletByCode } from "@/lib/services/referrals";
+
+export const GET = handle({ query: codeQuery }, async ({ query }) =>
+  Response.json(await getWalletByCode(await deps(), query.code)),
+);

@@ -1,0 +1,54 @@
+import { errors } from "@/lib/api/errors";
+import type {
+  CheckReferralResponse,
+  RecordReferralResponse,
+  ReferralLinkResponse,
+  WalletByCodeResponse,
+} from "@/lib/api/schemas";
+import { isResolvableRefCode, isSelfReferral, referralLink, refCodeOf, type Wallet } from "@/lib/domain/wallet";
+import type { Deps } from "@/lib/services/deps";
+
+/** POST /api/referral/record: binds the referee to the code's owner, once, with checks 4-7 of decisions.md. */
+export async function recordReferral(deps: Deps, referee: Wallet, refCode: string): Promise<RecordReferralResponse> {
+  const result = await deps.store.recordReferral({
+    referee,
+    refCode,
+    selfReferral: isSelfReferral(referee, refCode),
+    now: deps.clock(),
+  });
+  switch (result.outcome) {
+    case "recorded":
+      return { success: true, referrer: result.referrer };
+    case "already-recorded":
+      return { success: true, referrer: result.referrer, alreadyRecorded: true };
+    case "self-referral":
+      throw errors.selfReferral();
+    case "code-not-found":
+      throw errors.refCodeNotFound();
+  }
+}
+
+/** GET /api/referral/check: read-only. */
+export async function checkReferral(deps: Deps, wallet: Wallet): Promise<CheckReferralResponse> {
+  return { hasReferrer: (await deps.store.getReferrer(wallet)) !== null, wallet };
+}
+
+/** GET /api/referral/link: the wallet's own link and stats; makes the wallet known. */
+export async function getReferralLink(deps: Deps, wallet: Wallet, linkBase: string): Promise<ReferralLinkResponse> {
+  const info = await deps.store.getReferralInfo(wallet, deps.clock());
+  return {
+    bound: info.referrer !== null,
+    referrer: info.referrer ?? "",
+    link: referralLink(linkBase, wallet),
+    referralsCount: info.referralsCount,
+    refCode: refCodeOf(wallet),
+    ...(info.codeOwner !== wallet && { codeConflict: true as const }),
+  };
+}
+
+/** GET /api/referral/wallet-by-code: reverse lookup; codes that cannot be hex never reach the store. */
+export async function getWalletByCode(deps: Deps, refCode: string): Promise<WalletByCodeResponse> {
+  const wallet = isResolvableRefCode(refCode) ? await deps.store.resolveRefCode(refCode) : null;
+  if (wallet === null) throw errors.refCodeNotFound();
+  return { wallet, refCode };
+}

@@ -1,0 +1,91 @@
+import { errors } from "@/lib/api/errors";
+import type {
+  CompleteTaskResponse,
+  ProgressResponse,
+  TaskStatusResponse,
+  VerifyTaskResponse,
+} from "@/lib/api/schemas";
+import {
+  CHECKIN_COOLDOWN_SECONDS,
+  checkInCooldown,
+  milestoneFlags,
+  type CompletableTaskId,
+  type TaskId,
+  type VerifiableTaskId,
+} from "@/lib/domain/tasks";
+import type { Wallet } from "@/lib/domain/wallet";
+import type { NftVerifier } from "@/lib/chain/types";
+import type { Deps } from "@/lib/services/deps";
+import type { WalletState } from "@/lib/store/types";
+
+export const REASON_NOT_CONFIGURED = "On-chain verification is not configured";
+export const REASON_NOT_VERIFIED = "No NFT or active stake found for this wallet";
+
+/** The 11 task flags of one wallet; daily_checkin true means on cooldown. */
+function taskFlags(state: WalletState, now: number): Record<TaskId, boolean> {
+  return {
+    daily_checkin: checkInCooldown(state.checkInLast, now) > 0,
+    add_miniapp: state.social.add_miniapp !== null,
+    fc_follow: state.social.fc_follow !== null,
+    fc_like_recast: state.social.fc_like_recast !== null,
+    fc_comment: state.social.fc_comment !== null,
+    ...milestoneFlags(state.referralsCount),
+    nft_mint: state.nftMint,
+  };
+}
+
+/** GET /api/steam/task-status */
+export async function getTaskStatus(deps: Deps, wallet: Wallet): Promise<TaskStatusResponse> {
+  const state = await deps.store.getWalletState(wallet);
+  const now = deps.clock();
+  return {
+    wallet,
+    tasks: taskFlags(state, now),
+    fishingCooldown: checkInCooldown(state.checkInLast, now),
+    timestamp: new Date(now * 1000).toISOString(),
+  };
+}
+
+/** POST /api/steam/task/complete: the check-in cooldown runs on the server clock only. */
+export async function completeTask(deps: Deps, wallet: Wallet, taskId: CompletableTaskId): Promise<CompleteTaskResponse> {
+  const now = deps.clock();
+  if (taskId === "daily_checkin") {
+    const result = await deps.store.checkIn(wallet, now, CHECKIN_COOLDOWN_SECONDS);
+    if (!result.checkedIn) throw errors.onCooldown(checkInCooldown(result.last, now));
+    return { success: true, taskId, timestamp: now };
+  }
+  const timestamp = await deps.store.completeSocialTask(wallet, taskId, now);
+  return { success: true, taskId, timestamp };
+}
+
+/** POST /api/steam/verify: asks the chain unless nft_mint is already stored true. RPC errors propagate (500). */
+export async function verifyTask(deps: Deps, wallet: Wallet, taskId: VerifiableTaskId): Promise<VerifyTaskResponse> {
+  const state = await deps.store.getWalletState(wallet);
+  if (state.nftMint) return { success: true, taskId, verified: true };
+  if (!deps.chain) return { success: false, taskId, verified: false, reason: REASON_NOT_CONFIGURED };
+  if (!(await deps.chain.hasNftOrStake(wallet))) {
+    return { success: false, taskId, verified: false, reason: REASON_NOT_VERIFIED };
+  }
+  await deps.store.markNftMint(wallet, deps.clock());
+  return { success: true, taskId, verified: true };
+}
+
+/** GET /api/steam/progress: verifies nft_mint first; an RPC failure is logged and the stored state returned. */
+export async function getProgress(deps: Deps, wallet: Wallet): Promise<ProgressResponse> {
+  const state = await deps.store.getWalletState(wallet);
+  if (!state.nftMint && deps.chain && (await hasNftOrStakeLogged(deps.chain, wallet))) {
+    await deps.store.markNftMint(wallet, deps.clock());
+    state.nftMint = true;
+  }
+  return { progress: taskFlags(state, deps.clock()), referralCount: state.referralsCount };
+}
+
+/** Progress must answer while the RPC is down: a chain failure counts as "not verified this time". */
+async function hasNftOrStakeLogged(chain: NftVerifier, wallet: Wallet): Promise<boolean> {
+  try {
+    return await chain.hasNftOrStake(wallet);
+  } catch (error) {
+    console.error("[refboard] nft_mint verification failed during progress:", error);
+    return false;
+  }
+}

@@ -1,0 +1,9 @@
+import type { InitUserResponse } from "@/lib/api/schemas";
+import { referralLink, refCodeOf, type Wallet } from "@/lib/domain/wallet";
+import type { Deps } from "@/lib/services/deps";
+
+/** POST /api/user/init: makes the wallet known (its refCode resolvable); idempotent. */
+export async function initUser(deps: Deps, wallet: Wallet, linkBase: string): Promise<InitUserResponse> {
+  const { isNew } = await deps.store.registerWallet(wallet, deps.clock());
+  return { success: true, wallet, refCode: refCodeOf(wallet), link: referralLink(linkBase, wallet), isNew };
+}

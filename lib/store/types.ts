@@ -1,0 +1,107 @@
+/**
+ * The Store: domain operations, each atomic, each one round trip on Redis.
+ * Wallets passed in are already validated and lowercase; refCodes lowercase.
+ * Times are Unix seconds from the service's clock: stores never read a clock.
+ * Every method throws on a backend failure; none turns an error into data.
+ */
+import type { SocialTaskId } from "@/lib/domain/tasks";
+
+/** Everything the task and referral endpoints read about one wallet. */
+export interface WalletState {
+  referrer: string | null;
+  referralsCount: number;
+  /** Leaderboard score; 0 when the wallet has no entry. */
+  score: number;
+  /** Server time of the last daily check-in. */
+  checkInLast: number | null;
+  /** Completion time of each social task, null while not completed. */
+  social: Record<SocialTaskId, number | null>;
+  nftMint: boolean;
+}
+
+export type RecordReferralResult =
+  | { outcome: "recorded"; referrer: string }
+  | { outcome: "already-recorded"; referrer: string }
+  | { outcome: "self-referral" }
+  | { outcome: "code-not-found" };
+
+export interface Registration {
+  /** True when this call made the wallet known. */
+  isNew: boolean;
+  /** The wallet that owns the wallet's refCode: itself, or an earlier wallet with the same last 8 characters. */
+  codeOwner: string;
+}
+
+export interface LeaderboardRow {
+  wallet: string;
+  score: number;
+  referralsCount: number;
+}
+
+export interface RankedRow extends LeaderboardRow {
+  /** 1-based position in the order of lib/domain/leaderboard.ts. */
+  rank: number;
+}
+
+export interface Store {
+  /** Which backend this is, for health output and logs. */
+  readonly kind: "sqlite" | "redis" | "upstash";
+
+  /** Makes the wallet known: its refCode resolves to it unless an earlier wallet owns the code. */
+  registerWallet(wallet: string, now: number): Promise<Registration>;
+
+  /** registerWallet plus what GET /api/referral/link shows, in one step. */
+  getReferralInfo(
+    wallet: string,
+    now: number,
+  ): Promise<Registration & { referrer: string | null; referralsCount: number }>;
+
+  /** The wallet a refCode belongs to, or null. Rebuilds the code index only when the index itself is missing. */
+  resolveRefCode(refCode: string): Promise<string | null>;
+
+  /** Read-only: the wallet's referrer, or null. Makes nobody known. */
+  getReferrer(wallet: string): Promise<string | null>;
+
+  /**
+   * Checks 4-7 of decisions.md in one atomic step: an existing referrer wins;
+   * then `selfReferral` (the service's verdict) refuses; then an unknown code;
+   * else binds referee to the code's owner, counts the referral, gives both
+   * +1 score reached at `now`, marks the referrer active and makes the referee known.
+   */
+  recordReferral(input: {
+    referee: string;
+    refCode: string;
+    selfReferral: boolean;
+    now: number;
+  }): Promise<RecordReferralResult>;
+
+  /** Read-only state of one wallet (all defaults for an unknown wallet). */
+  getWalletState(wallet: string): Promise<WalletState>;
+
+  /**
+   * Daily check-in: succeeds and stores `now` when no check-in happened in the
+   * last `cooldownSeconds`; otherwise returns the previous check-in time. Also makes the wallet known.
+   */
+  checkIn(
+    wallet: string,
+    now: number,
+    cooldownSeconds: number,
+  ): Promise<{ checkedIn: true } | { checkedIn: false; last: number }>;
+
+  /** Completes a social task once; returns the ORIGINAL completion time. Also makes the wallet known. */
+  completeSocialTask(wallet: string, taskId: SocialTaskId, now: number): Promise<number>;
+
+  /** Stores nft_mint = true for good. Also makes the wallet known. */
+  markNftMint(wallet: string, now: number): Promise<void>;
+
+  /** The top `limit` entries in leaderboard order, with referral counts. */
+  getLeaderboard(limit: number): Promise<LeaderboardRow[]>;
+
+  /** The wallet's entry and rank; a missing entry is created with score 0 reached at `now`. Also makes the wallet known. */
+  getRankOrCreate(wallet: string, now: number): Promise<RankedRow>;
+
+  /** Round trip to the backend; throws when it is unreachable. */
+  ping(): Promise<void>;
+
+  close(): Promise<void>;
+}

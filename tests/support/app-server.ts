@@ -1,0 +1,47 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { freePort, waitForPort } from "@/tests/support/free-port";
+
+export interface AppServer {
+  baseUrl: string;
+  port: number;
+  /** Output of the server so far, for tests that check what it logged. */
+  logs(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * `next start` of the production build on a free port, with its own environment.
+ * Without a store variable it runs on a fresh embedded SQLite store in a temp dir.
+ */
+export async function startApp(env: Record<string, string> = {}): Promise<AppServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), "refboard-app-"));
+  let output = "";
+  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+    env: { PATH: process.env.PATH, NODE_ENV: "production", DATA_DIR: dataDir, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr.on("data", (d: Buffer) => (output += d.toString()));
+  try {
+    await waitForPort(port, 60_000);
+  } catch (error) {
+    child.kill("SIGKILL");
+    throw new Error(`next start did not listen: ${String(error)}\n${output}`);
+  }
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    port,
+    logs: () => output,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        const done = () => (rmSync(dataDir, { recursive: true, force: true }), resolve());
+        if (child.exitCode !== null || child.signalCode !== null) return done();
+        child.once("exit", done);
+        child.kill("SIGTERM");
+      }),
+  };
+}
