@@ -1,0 +1,315 @@
+/**
+ * The ONE store contract suite: every backend runs exactly these tests.
+ * `open` must return a fresh, isolated, empty store; the suite closes it.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { refCodeOf } from "@/lib/domain/wallet";
+import type { Store } from "@/lib/store/types";
+import { randomCode, randomWallet, walletWithCode } from "@/tests/support/wallets";
+
+const T0 = 1_750_000_000;
+const DAY = 86_400;
+
+export function describeStoreContract(name: string, open: () => Promise<Store>) {
+  describe(`store contract: ${name}`, () => {
+    let store: Store;
+    beforeEach(async () => {
+      store = await open();
+    });
+    afterEach(async () => {
+      await store.close();
+    });
+
+    async function known(now = T0) {
+      const wallet = randomWallet();
+      await store.registerWallet(wallet, now);
+      return wallet;
+    }
+
+    async function refer(referee: string, referrer: string, now = T0) {
+      return store.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now });
+    }
+
+    describe("wallet registration and the refCode index", () => {
+      it("registering a wallet makes its refCode resolve to it, once", async () => {
+        const wallet = randomWallet();
+        expect(await store.resolveRefCode(refCodeOf(wallet))).toBeNull();
+        expect(await store.registerWallet(wallet, T0)).toEqual({ isNew: true, codeOwner: wallet });
+        expect(await store.registerWallet(wallet, T0 + 5)).toEqual({ isNew: false, codeOwner: wallet });
+        expect(await store.resolveRefCode(refCodeOf(wallet))).toBe(wallet);
+      });
+
+      it("an unknown code resolves to nobody", async () => {
+        await known();
+        expect(await store.resolveRefCode(randomCode())).toBeNull();
+      });
+
+      it("on a collision the first wallet known keeps the code, never taken over", async () => {
+        const code = randomCode();
+        const first = walletWithCode(code);
+        const second = walletWithCode(code);
+        await store.registerWallet(first, T0);
+        expect(await store.registerWallet(second, T0 + 100)).toEqual({ isNew: true, codeOwner: first });
+        expect(await store.resolveRefCode(code)).toBe(first);
+        const info = await store.getReferralInfo(second, T0);
+        expect(info.codeOwner).toBe(first);
+      });
+
+      it("getReferralInfo registers the wallet and reports referrer and count", async () => {
+        const wallet = randomWallet();
+        expect(await store.getReferralInfo(wallet, T0)).toEqual({
+          isNew: true,
+          codeOwner: wallet,
+          referrer: null,
+          referralsCount: 0,
+        });
+        expect(await store.resolveRefCode(refCodeOf(wallet))).toBe(wallet);
+        const referee = randomWallet();
+        await refer(referee, wallet);
+        expect(await store.getReferralInfo(wallet, T0)).toMatchObject({ referrer: null, referralsCount: 1, isNew: false });
+        expect(await store.getReferralInfo(referee, T0)).toMatchObject({ referrer: wallet, referralsCount: 0 });
+      });
+
+      it("reads make nobody known", async () => {
+        const wallet = randomWallet();
+        await store.getReferrer(wallet);
+        await store.getWalletState(wallet);
+        expect(await store.resolveRefCode(refCodeOf(wallet))).toBeNull();
+      });
+
+      it("completing a task, checking in, verifying and a leaderboard entry each make a wallet known", async () => {
+        const [a, b, c, d] = [randomWallet(), randomWallet(), randomWallet(), randomWallet()];
+        await store.completeSocialTask(a, "fc_follow", T0);
+        await store.checkIn(b, T0, DAY);
+        await store.markNftMint(c, T0);
+        await store.getRankOrCreate(d, T0);
+        for (const w of [a, b, c, d]) expect(await store.resolveRefCode(refCodeOf(w))).toBe(w);
+      });
+    });
+
+    describe("recording a referral", () => {
+      it("binds the referee, counts the referral and gives both sides +1 score", async () => {
+        const referrer = await known();
+        const referee = randomWallet();
+        expect(await refer(referee, referrer)).toEqual({ outcome: "recorded", referrer });
+        expect(await store.getReferrer(referee)).toBe(referrer);
+        expect(await store.getWalletState(referrer)).toMatchObject({ referralsCount: 1, score: 1, referrer: null });
+        expect(await store.getWalletState(referee)).toMatchObject({ referralsCount: 0, score: 1, referrer });
+      });
+
+      it("the referee becomes known: its own code resolves", async () => {
+        const referrer = await known();
+        const referee = randomWallet();
+        await refer(referee, referrer);
+        expect(await store.resolveRefCode(refCodeOf(referee))).toBe(referee);
+      });
+
+      it("an unknown code is not found and records nothing", async () => {
+        const referee = randomWallet();
+        const result = await store.recordReferral({ referee, refCode: randomCode(), selfReferral: false, now: T0 });
+        expect(result).toEqual({ outcome: "code-not-found" });
+        expect(await store.getReferrer(referee)).toBeNull();
+        expect(await store.getLeaderboard(100)).toEqual([]);
+      });
+
+      it("a self-referral is refused and records nothing", async () => {
+        const wallet = await known();
+        const result = await store.recordReferral({
+          referee: wallet,
+          refCode: refCodeOf(wallet),
+          selfReferral: true,
+          now: T0,
+        });
+        expect(result).toEqual({ outcome: "self-referral" });
+        expect(await store.getWalletState(wallet)).toMatchObject({ referrer: null, score: 0, referralsCount: 0 });
+      });
+
+      it("a bound referee gets its EXISTING referrer back whatever code it sends, even its own or an unknown one", async () => {
+        const referrer = await known();
+        const other = await known();
+        const referee = randomWallet();
+        await refer(referee, referrer);
+        expect(await refer(referee, other)).toEqual({ outcome: "already-recorded", referrer });
+        expect(
+          await store.recordReferral({ referee, refCode: refCodeOf(referee), selfReferral: true, now: T0 }),
+        ).toEqual({ outcome: "already-recorded", referrer });
+        expect(await store.recordReferral({ referee, refCode: randomCode(), selfReferral: false, now: T0 })).toEqual({
+          outcome: "already-recorded",
+          referrer,
+        });
+      });
+
+      it("a duplicate referral grants no second reward", async () => {
+        const referrer = await known();
+        const referee = randomWallet();
+        await refer(referee, referrer);
+        await refer(referee, referrer, T0 + 10);
+        expect(await store.getWalletState(referrer)).toMatchObject({ referralsCount: 1, score: 1 });
+        expect(await store.getWalletState(referee)).toMatchObject({ score: 1 });
+      });
+
+      it("50 concurrent recordings of one referee give exactly one relationship and one set of rewards", async () => {
+        const referrers = await Promise.all(Array.from({ length: 50 }, () => known()));
+        const referee = randomWallet();
+        const results = await Promise.all(referrers.map((r) => refer(referee, r)));
+        const recorded = results.filter((r) => r.outcome === "recorded");
+        expect(recorded).toHaveLength(1);
+        const winner = (recorded[0] as { referrer: string }).referrer;
+        expect(results.filter((r) => r.outcome === "already-recorded")).toHaveLength(49);
+        for (const r of results) expect(r).toHaveProperty("referrer", winner);
+        const board = await store.getLeaderboard(1000);
+        expect(board.reduce((sum, row) => sum + row.score, 0)).toBe(2);
+        expect(board.reduce((sum, row) => sum + row.referralsCount, 0)).toBe(1);
+        expect(await store.getReferrer(referee)).toBe(winner);
+      });
+
+      it("30 concurrent referees of one referrer give exactly +30", async () => {
+        const referrer = await known();
+        await Promise.all(Array.from({ length: 30 }, () => refer(randomWallet(), referrer)));
+        expect(await store.getWalletState(referrer)).toMatchObject({ referralsCount: 30, score: 30 });
+      });
+    });
+
+    describe("daily check-in", () => {
+      it("succeeds once, refuses within 24 h with the previous time, and succeeds again after 24 h", async () => {
+        const wallet = randomWallet();
+        expect(await store.checkIn(wallet, T0, DAY)).toEqual({ checkedIn: true });
+        expect(await store.checkIn(wallet, T0 + DAY - 1, DAY)).toEqual({ checkedIn: false, last: T0 });
+        expect((await store.getWalletState(wallet)).checkInLast).toBe(T0);
+        expect(await store.checkIn(wallet, T0 + DAY, DAY)).toEqual({ checkedIn: true });
+        expect((await store.getWalletState(wallet)).checkInLast).toBe(T0 + DAY);
+      });
+
+      it("20 concurrent check-ins give exactly one success", async () => {
+        const wallet = randomWallet();
+        const results = await Promise.all(Array.from({ length: 20 }, () => store.checkIn(wallet, T0, DAY)));
+        expect(results.filter((r) => r.checkedIn)).toHaveLength(1);
+      });
+    });
+
+    describe("social tasks and nft_mint", () => {
+      it("a repeat completion keeps the ORIGINAL timestamp", async () => {
+        const wallet = randomWallet();
+        expect(await store.completeSocialTask(wallet, "fc_like_recast", T0)).toBe(T0);
+        expect(await store.completeSocialTask(wallet, "fc_like_recast", T0 + 500)).toBe(T0);
+        expect((await store.getWalletState(wallet)).social.fc_like_recast).toBe(T0);
+      });
+
+      it("concurrent completions of different tasks of one wallet are all stored", async () => {
+        const wallet = randomWallet();
+        await Promise.all([
+          store.completeSocialTask(wallet, "add_miniapp", T0),
+          store.completeSocialTask(wallet, "fc_follow", T0 + 1),
+          store.completeSocialTask(wallet, "fc_like_recast", T0 + 2),
+          store.completeSocialTask(wallet, "fc_comment", T0 + 3),
+          store.checkIn(wallet, T0 + 4, DAY),
+          store.markNftMint(wallet, T0 + 5),
+        ]);
+        expect(await store.getWalletState(wallet)).toEqual({
+          referrer: null,
+          referralsCount: 0,
+          score: 0,
+          checkInLast: T0 + 4,
+          social: { add_miniapp: T0, fc_follow: T0 + 1, fc_like_recast: T0 + 2, fc_comment: T0 + 3 },
+          nftMint: true,
+        });
+      });
+
+      it("an unknown wallet has every default", async () => {
+        expect(await store.getWalletState(randomWallet())).toEqual({
+          referrer: null,
+          referralsCount: 0,
+          score: 0,
+          checkInLast: null,
+          social: { add_miniapp: null, fc_follow: null, fc_like_recast: null, fc_comment: null },
+          nftMint: false,
+        });
+      });
+
+      it("no task changes the leaderboard", async () => {
+        const wallet = randomWallet();
+        await store.completeSocialTask(wallet, "fc_comment", T0);
+        await store.checkIn(wallet, T0, DAY);
+        await store.markNftMint(wallet, T0);
+        expect(await store.getLeaderboard(100)).toEqual([]);
+        expect((await store.getWalletState(wallet)).score).toBe(0);
+      });
+    });
+
+    describe("leaderboard", () => {
+      it("is empty when nobody has an entry", async () => {
+        await known();
+        expect(await store.getLeaderboard(100)).toEqual([]);
+      });
+
+      it("orders by score, then the earlier achiever, then wallet ascending; rank equals list position", async () => {
+        const top = await known();
+        const early = await known();
+        const late = await known();
+        const [r1, r2, r3, r4] = [randomWallet(), randomWallet(), randomWallet(), randomWallet()];
+        await refer(r1, top, T0); // top 1 and r1 1, both at T0
+        await refer(r2, top, T0 + 1); // top 2 at T0+1; r2 1 at T0+1
+        await refer(r3, early, T0 + 10); // early and r3: 1 at T0+10
+        await refer(r4, late, T0 + 20); // late and r4: 1 at T0+20
+        const board = await store.getLeaderboard(100);
+        expect(board[0]).toEqual({ wallet: top, score: 2, referralsCount: 2 });
+        const ones = board.slice(1).map((r) => r.wallet);
+        expect(board.slice(1).every((r) => r.score === 1)).toBe(true);
+        expect(ones.slice(0, 2)).toEqual([r1, r2]);
+        expect(ones.slice(2, 4)).toEqual([early, r3].sort());
+        expect(ones.slice(4, 6)).toEqual([late, r4].sort());
+        for (const [i, row] of board.entries()) {
+          expect((await store.getRankOrCreate(row.wallet, T0 + 99)).rank).toBe(i + 1);
+        }
+      });
+
+      it("equal scores reached at the same time are ordered by wallet ascending", async () => {
+        const wallets = ["0x" + "c".repeat(40), "0x" + "a".repeat(40), "0x" + "b".repeat(40)];
+        for (const w of wallets) await store.getRankOrCreate(w, T0);
+        expect((await store.getLeaderboard(100)).map((r) => r.wallet)).toEqual([...wallets].sort());
+      });
+
+      it("getRankOrCreate creates a missing entry with score 0 and counts every entry for its rank", async () => {
+        const referrer = await known();
+        await refer(randomWallet(), referrer, T0);
+        const newcomer = randomWallet();
+        const row = await store.getRankOrCreate(newcomer, T0 + 50);
+        expect(row).toEqual({ wallet: newcomer, score: 0, referralsCount: 0, rank: 3 });
+        const board = await store.getLeaderboard(100);
+        expect(board.map((r) => r.wallet)[2]).toBe(newcomer);
+        expect(await store.getRankOrCreate(newcomer, T0 + 60)).toEqual(row);
+      });
+
+      it("a zero-score entry reached earlier ranks after every positive score", async () => {
+        const zero = randomWallet();
+        await store.getRankOrCreate(zero, T0 - 1000);
+        const referrer = await known();
+        await refer(randomWallet(), referrer, T0);
+        expect((await store.getLeaderboard(100)).at(-1)?.wallet).toBe(zero);
+        expect((await store.getRankOrCreate(zero, T0)).rank).toBe(3);
+      });
+
+      it("returns at most `limit` rows, the top ones", async () => {
+        const referrer = await known();
+        for (let i = 0; i < 4; i++) await refer(randomWallet(), referrer, T0 + i);
+        const board = await store.getLeaderboard(2);
+        expect(board).toHaveLength(2);
+        expect(board[0]).toEqual({ wallet: referrer, score: 4, referralsCount: 4 });
+      });
+
+      it("a referral moves the referrer up at once", async () => {
+        const a = await known();
+        const b = await known();
+        await refer(randomWallet(), a, T0);
+        expect((await store.getRankOrCreate(b, T0)).rank).toBeGreaterThan(1);
+        await refer(randomWallet(), b, T0 + 1);
+        await refer(randomWallet(), b, T0 + 2);
+        expect(await store.getRankOrCreate(b, T0 + 3)).toMatchObject({ rank: 1, score: 2, referralsCount: 2 });
+      });
+    });
+
+    it("ping answers", async () => {
+      await expect(store.ping()).resolves.toBeUndefined();
+    });
+  });
+}
