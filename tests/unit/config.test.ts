@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "@/lib/config";
+
+describe("configuration", () => {
+  it("with nothing set, the embedded store under .data/ is used", () => {
+    expect(parseConfig({}).store).toEqual({ kind: "sqlite", dataDir: ".data" });
+  });
+
+  it("empty variables count as unset", () => {
+    expect(parseConfig({ REDIS_URL: "", KV_REST_API_URL: " " }).store.kind).toBe("sqlite");
+  });
+
+  it("REDIS_URL selects Redis over TCP", () => {
+    expect(parseConfig({ REDIS_URL: "redis://127.0.0.1:6379" }).store).toMatchObject({
+      kind: "redis",
+      url: "redis://127.0.0.1:6379",
+      prefix: "refboard",
+    });
+  });
+
+  it("Vercel KV variables select Upstash REST, ahead of REDIS_URL", () => {
+    const cfg = parseConfig({
+      KV_REST_API_URL: "https://kv.example.com",
+      KV_REST_API_TOKEN: "t",
+      REDIS_URL: "redis://127.0.0.1:6379",
+    });
+    expect(cfg.store).toMatchObject({ kind: "upstash", url: "https://kv.example.com", token: "t" });
+  });
+
+  it("Upstash's own variable names work too", () => {
+    const cfg = parseConfig({ UPSTASH_REDIS_REST_URL: "https://u.example.com", UPSTASH_REDIS_REST_TOKEN: "t" });
+    expect(cfg.store.kind).toBe("upstash");
+  });
+
+  it("a REST URL without a token is a clear error", () => {
+    expect(() => parseConfig({ KV_REST_API_URL: "https://kv.example.com" })).toThrow(/both a REST URL and a token/);
+  });
+
+  it("on Vercel with no store configured, start-up fails with a clear message", () => {
+    expect(() => parseConfig({ VERCEL: "1" })).toThrow(ConfigError);
+    expect(() => parseConfig({ VERCEL: "1" })).toThrow(/Vercel KV/);
+  });
+
+  it("APP_URL loses its trailing slash and must be a URL", () => {
+    expect(parseConfig({ APP_URL: "https://app.example.com/" }).appUrl).toBe("https://app.example.com");
+    expect(() => parseConfig({ APP_URL: "not a url" })).toThrow(/APP_URL/);
+  });
+
+  it("the chain is configured by RPC_URL, with the default stake-ids function", () => {
+    expect(parseConfig({}).chain).toBeUndefined();
+    const cfg = parseConfig({ RPC_URL: "http://127.0.0.1:8545", NFT_CONTRACT: "0x" + "Ab".repeat(20), CHAIN_ID: "31337" });
+    expect(cfg.chain).toMatchObject({
+      chainId: 31337,
+      nftContract: "0x" + "ab".repeat(20),
+      stakeIdsFunction: "function getUserStakeIds(address) view returns (uint256[])",
+      timeoutMs: 5000,
+    });
+  });
+
+  it("a malformed contract address or leaderboard size is refused by name", () => {
+    expect(() => parseConfig({ NFT_CONTRACT: "0x123" })).toThrow(/NFT_CONTRACT/);
+    expect(() => parseConfig({ LEADERBOARD_SIZE: "0" })).toThrow(/LEADERBOARD_SIZE/);
+    expect(parseConfig({ LEADERBOARD_SIZE: "250" }).leaderboardSize).toBe(250);
+  });
+});
