@@ -1,0 +1,111 @@
+/**
+ * One API request costs ONE Redis round trip, on every endpoint: counted on a dedicated
+ * redis-server with MONITOR, which sees every command a client sends (commands run inside
+ * a Lua script are marked "lua" and are not round trips).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createClient } from "redis";
+import { refCodeOf } from "@/lib/domain/wallet";
+import { startApp, type AppServer } from "@/tests/support/app-server";
+import { client, type Client } from "@/tests/support/http";
+import { startRedisServer, type RedisServer } from "@/tests/support/redis-server";
+import { randomCode, randomWallet } from "@/tests/support/wallets";
+
+describe("Redis round trips per API request", () => {
+  let redis: RedisServer;
+  let app: AppServer;
+  let api: Client;
+  let monitor: ReturnType<typeof createClient>;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    redis = await startRedisServer();
+    app = await startApp({ REDIS_URL: redis.url });
+    api = client(app.baseUrl);
+    monitor = createClient({ url: redis.url, RESP: 2 });
+    await monitor.connect();
+    await monitor.monitor((line) => lines.push(line));
+  });
+  afterAll(async () => {
+    await monitor?.destroy();
+    await app?.stop();
+    await redis?.stop();
+  });
+
+  /** Round trips the app made while `request` ran (MONITOR lines arrive asynchronously: wait for a marker). */
+  async function roundTrips(request: () => Promise<{ status: number }>, status = 200): Promise<number> {
+    const marker = `m${Math.random().toString(36).slice(2)}`;
+    const sender = createClient({ url: redis.url, RESP: 2 });
+    await sender.connect();
+    const from = lines.length;
+    expect((await request()).status).toBe(status);
+    await sender.sendCommand(["ECHO", marker]);
+    while (!lines.slice(from).some((l) => l.includes(marker))) await new Promise((r) => setTimeout(r, 10));
+    await sender.destroy();
+    const seen = lines.slice(from);
+    const end = seen.findIndex((l) => l.includes(marker));
+    return seen.slice(0, end).filter((l) => !/\[\d+ lua\]/.test(l)).length;
+  }
+
+  it("every endpoint, after its script is loaded, costs exactly one round trip", async () => {
+    const referrer = randomWallet();
+    const wallet = randomWallet();
+    // Warm-up: each script's first use may need EVAL after NOSCRIPT.
+    const warm = randomWallet();
+    await api.post("/api/user/init", { wallet: referrer });
+    await api.post("/api/referral/record", { wallet: warm, refCode: refCodeOf(referrer) });
+    await api.post("/api/referral/record", { wallet: warm, refCode: randomCode() });
+    await api.get(`/api/referral/wallet-by-code?code=${randomCode()}`);
+    for (const taskId of ["daily_checkin", "fc_follow"]) await api.post("/api/steam/task/complete", { wallet: warm, taskId });
+    await api.get(`/api/referral/link?user=${warm}`);
+    await api.get(`/api/referral/check?wallet=${warm}`);
+    await api.get(`/api/steam/task-status?wallet=${warm}`);
+    await api.get(`/api/steam/progress?wallet=${warm}`);
+    await api.post("/api/steam/verify", { wallet: warm, taskId: "nft_mint" });
+    await api.get("/api/leaderboard");
+    await api.get(`/api/leaderboard/user?wallet=${warm}`);
+
+    const measured: Record<string, number> = {
+      "POST /api/user/init": await roundTrips(() => api.post("/api/user/init", { wallet })),
+      "POST /api/referral/record": await roundTrips(() =>
+        api.post("/api/referral/record", { wallet, refCode: refCodeOf(referrer) }),
+      ),
+      "POST /api/referral/record (duplicate)": await roundTrips(() =>
+        api.post("/api/referral/record", { wallet, refCode: refCodeOf(referrer) }),
+      ),
+      "POST /api/referral/record (unknown code)": await roundTrips(
+        () => api.post("/api/referral/record", { wallet: randomWallet(), refCode: randomCode() }),
+        404,
+      ),
+      "GET /api/referral/check": await roundTrips(() => api.get(`/api/referral/check?wallet=${wallet}`)),
+      "GET /api/referral/link": await roundTrips(() => api.get(`/api/referral/link?user=${wallet}`)),
+      "GET /api/referral/wallet-by-code": await roundTrips(() =>
+        api.get(`/api/referral/wallet-by-code?code=${refCodeOf(referrer)}`),
+      ),
+      "GET /api/referral/wallet-by-code (unknown)": await roundTrips(
+        () => api.get(`/api/referral/wallet-by-code?code=${randomCode()}`),
+        404,
+      ),
+      "GET /api/steam/task-status": await roundTrips(() => api.get(`/api/steam/task-status?wallet=${wallet}`)),
+      "POST /api/steam/task/complete (daily_checkin)": await roundTrips(() =>
+        api.post("/api/steam/task/complete", { wallet, taskId: "daily_checkin" }),
+      ),
+      "POST /api/steam/task/complete (cooldown)": await roundTrips(
+        () => api.post("/api/steam/task/complete", { wallet, taskId: "daily_checkin" }),
+        400,
+      ),
+      "POST /api/steam/task/complete (social)": await roundTrips(() =>
+        api.post("/api/steam/task/complete", { wallet, taskId: "fc_follow" }),
+      ),
+      "POST /api/steam/verify": await roundTrips(() => api.post("/api/steam/verify", { wallet, taskId: "nft_mint" })),
+      "GET /api/steam/progress": await roundTrips(() => api.get(`/api/steam/progress?wallet=${wallet}`)),
+      "GET /api/leaderboard": await roundTrips(() => api.get("/api/leaderboard")),
+      "GET /api/leaderboard/user": await roundTrips(() => api.get(`/api/leaderboard/user?wallet=${wallet}`)),
+      "GET /api/leaderboard/user (new entry)": await roundTrips(() =>
+        api.get(`/api/leaderboard/user?wallet=${randomWallet()}`),
+      ),
+    };
+    console.log("Redis round trips per request:", measured);
+    for (const [endpoint, count] of Object.entries(measured)) expect(count, endpoint).toBe(1);
+  });
+});

@@ -1,0 +1,3 @@
+import { describeApiContract } from "@/tests/api/contract";
+
+describeApiContract("the embedded SQLite store", () => ({}));
