@@ -1,0 +1,394 @@
+/**
+ * SqliteStore: the embedded default backend, one file `<dataDir>/refboard.sqlite`.
+ *
+ * better-sqlite3 is synchronous, so each method runs to completion without
+ * yielding: within one process nothing interleaves with a transaction. Other
+ * processes (a second server, a CLI) are serialised by SQLite's write lock, which
+ * is why every write transaction is BEGIN IMMEDIATE: a deferred one that read
+ * first would fail to upgrade (SQLITE_BUSY_SNAPSHOT) instead of waiting.
+ *
+ * Data model: one row per known wallet; `reached_at IS NULL` means "no
+ * leaderboard entry". `ref_codes` is the persistent code index; it is written in
+ * the same transaction that makes a wallet known, so unlike a cache it cannot go
+ * missing on its own and never needs the rebuild of interface.md rule 7.
+ */
+import "server-only";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import type { SocialTaskId } from "@/lib/domain/tasks";
+import { refCodeOf } from "@/lib/domain/wallet";
+import type {
+  LeaderboardRow,
+  RankedRow,
+  RecordReferralResult,
+  Registration,
+  Store,
+  WalletState,
+} from "@/lib/store/types";
+
+export const SQLITE_FILE_NAME = "refboard.sqlite";
+
+/** Bump with a new entry in MIGRATIONS; `user_version` records how far a file has come. */
+const MIGRATIONS: readonly string[] = [
+  // 1: initial schema. STRICT so every value read back has the declared type.
+  `
+  CREATE TABLE wallets (
+    wallet            TEXT PRIMARY KEY,
+    created_at        INTEGER NOT NULL,
+    referrer          TEXT,
+    referred_at       INTEGER,
+    referrals_count   INTEGER NOT NULL DEFAULT 0,
+    score             INTEGER NOT NULL DEFAULT 0,
+    reached_at        INTEGER,
+    checkin_last      INTEGER,
+    add_miniapp_ts    INTEGER,
+    fc_follow_ts      INTEGER,
+    fc_like_recast_ts INTEGER,
+    fc_comment_ts     INTEGER,
+    nft_mint          INTEGER NOT NULL DEFAULT 0
+  ) STRICT, WITHOUT ROWID;
+
+  -- The leaderboard order of lib/domain/leaderboard.ts; only wallets with an entry.
+  CREATE INDEX wallets_leaderboard ON wallets (score DESC, reached_at ASC, wallet ASC)
+    WHERE reached_at IS NOT NULL;
+
+  CREATE TABLE ref_codes (
+    code   TEXT PRIMARY KEY,
+    wallet TEXT NOT NULL
+  ) STRICT, WITHOUT ROWID;
+
+  CREATE TABLE active_referrers (
+    wallet TEXT PRIMARY KEY,
+    since  INTEGER NOT NULL
+  ) STRICT, WITHOUT ROWID;
+  `,
+];
+
+/** Column of each social task's completion time; fixed names, never built from input. */
+const SOCIAL_TASK_COLUMNS = {
+  add_miniapp: "add_miniapp_ts",
+  fc_follow: "fc_follow_ts",
+  fc_like_recast: "fc_like_recast_ts",
+  fc_comment: "fc_comment_ts",
+} as const satisfies Record<SocialTaskId, string>;
+
+export interface SqliteStoreOptions {
+  /** How long a write waits for another connection's lock before failing with SQLITE_BUSY. */
+  busyTimeoutMs?: number;
+}
+
+interface WalletRow {
+  referrer: string | null;
+  referrals_count: number;
+  score: number;
+  checkin_last: number | null;
+  add_miniapp_ts: number | null;
+  fc_follow_ts: number | null;
+  fc_like_recast_ts: number | null;
+  fc_comment_ts: number | null;
+  nft_mint: number;
+}
+
+type WalletNow = { wallet: string; now: number };
+type RecordReferralInput = Parameters<Store["recordReferral"]>[0];
+type WriteMethod =
+  | "registerWallet"
+  | "getReferralInfo"
+  | "recordReferral"
+  | "checkIn"
+  | "completeSocialTask"
+  | "markNftMint"
+  | "getRankOrCreate";
+type Synchronous<F> = F extends (...args: infer A) => Promise<infer R> ? (...args: A) => R : never;
+type LeaderboardSqlRow = { wallet: string; score: number; referrals_count: number };
+
+export class SqliteStore implements Store {
+  readonly kind = "sqlite" as const;
+
+  static open(dataDir: string, options: SqliteStoreOptions = {}): SqliteStore {
+    mkdirSync(dataDir, { recursive: true });
+    const db = new Database(join(dataDir, SQLITE_FILE_NAME));
+    try {
+      configure(db, options.busyTimeoutMs ?? 5000);
+      migrate(db);
+      return new SqliteStore(db);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+  }
+
+  private readonly db: Database.Database;
+  /** The write methods as synchronous BEGIN IMMEDIATE transactions; the async methods only wrap them. */
+  private readonly tx: { [K in WriteMethod]: Synchronous<Store[K]> };
+  private readonly readWallet: Database.Statement<[string], WalletRow>;
+  private readonly readReferrer: Database.Statement<[string], { referrer: string | null }>;
+  private readonly readCodeOwner: Database.Statement<[string], { wallet: string }>;
+  private readonly readLeaderboard: Database.Statement<[number], LeaderboardSqlRow>;
+  private readonly selectOne: Database.Statement<[], { one: number }>;
+
+  private constructor(db: Database.Database) {
+    this.db = db;
+    const insertWallet = db.prepare<[WalletNow]>(
+      "INSERT INTO wallets (wallet, created_at) VALUES (:wallet, :now) ON CONFLICT DO NOTHING",
+    );
+    const insertCode = db.prepare<[{ code: string; wallet: string }]>(
+      "INSERT INTO ref_codes (code, wallet) VALUES (:code, :wallet) ON CONFLICT DO NOTHING",
+    );
+    const readCodeOwner = db.prepare<[string], { wallet: string }>("SELECT wallet FROM ref_codes WHERE code = ?");
+    const readWallet = db.prepare<[string], WalletRow>(
+      `SELECT referrer, referrals_count, score, checkin_last, add_miniapp_ts, fc_follow_ts,
+              fc_like_recast_ts, fc_comment_ts, nft_mint
+         FROM wallets WHERE wallet = ?`,
+    );
+    const bindReferee = db.prepare<[{ referee: string; referrer: string; now: number }]>(
+      `UPDATE wallets SET referrer = :referrer, referred_at = :now, score = score + 1, reached_at = :now
+        WHERE wallet = :referee`,
+    );
+    const creditReferrer = db.prepare<[WalletNow]>(
+      `UPDATE wallets SET referrals_count = referrals_count + 1, score = score + 1, reached_at = :now
+        WHERE wallet = :wallet`,
+    );
+    const markActive = db.prepare<[WalletNow]>(
+      "INSERT INTO active_referrers (wallet, since) VALUES (:wallet, :now) ON CONFLICT DO NOTHING",
+    );
+    const tryCheckIn = db.prepare<[{ wallet: string; now: number; cooldown: number }]>(
+      `UPDATE wallets SET checkin_last = :now
+        WHERE wallet = :wallet AND (checkin_last IS NULL OR :now - checkin_last >= :cooldown)`,
+    );
+    const readCheckIn = db.prepare<[string], { checkin_last: number | null }>(
+      "SELECT checkin_last FROM wallets WHERE wallet = ?",
+    );
+    // COALESCE keeps the first completion time; RETURNING hands back whichever is stored.
+    const completeSocial = Object.fromEntries(
+      Object.entries(SOCIAL_TASK_COLUMNS).map(([taskId, column]) => [
+        taskId,
+        db.prepare<[WalletNow], { ts: number }>(
+          `UPDATE wallets SET ${column} = COALESCE(${column}, :now) WHERE wallet = :wallet RETURNING ${column} AS ts`,
+        ),
+      ]),
+    ) as Record<SocialTaskId, Database.Statement<[WalletNow], { ts: number }>>;
+    const setNftMint = db.prepare<[string]>("UPDATE wallets SET nft_mint = 1 WHERE wallet = ?");
+    const createEntry = db.prepare<[WalletNow]>(
+      "UPDATE wallets SET reached_at = :now WHERE wallet = :wallet AND reached_at IS NULL",
+    );
+    // Rank = 1 + entries strictly before this one in the leaderboard order. Split in two so each
+    // count is a range search on wallets_leaderboard (a single OR chain scans the whole index).
+    // Counting is still linear in the entries ahead: SQLite has no order-statistic index.
+    const readRank = db.prepare<[string], { score: number; referrals_count: number; rank: number }>(
+      `SELECT me.score, me.referrals_count,
+              1 + (SELECT count(*) FROM wallets o WHERE o.reached_at IS NOT NULL AND o.score > me.score)
+                + (SELECT count(*) FROM wallets o WHERE o.reached_at IS NOT NULL AND o.score = me.score
+                      AND (o.reached_at, o.wallet) < (me.reached_at, me.wallet)) AS rank
+         FROM wallets me WHERE me.wallet = ? AND me.reached_at IS NOT NULL`,
+    );
+
+    this.readWallet = readWallet;
+    this.readCodeOwner = readCodeOwner;
+    this.readReferrer = db.prepare<[string], { referrer: string | null }>(
+      "SELECT referrer FROM wallets WHERE wallet = ?",
+    );
+    this.readLeaderboard = db.prepare<[number], LeaderboardSqlRow>(
+      `SELECT wallet, score, referrals_count FROM wallets
+        WHERE reached_at IS NOT NULL
+        ORDER BY score DESC, reached_at ASC, wallet ASC
+        LIMIT ?`,
+    );
+    this.selectOne = db.prepare<[], { one: number }>("SELECT 1 AS one");
+
+    /** Makes the wallet known inside the caller's transaction; the first wallet known keeps a shared code. */
+    const register = (wallet: string, now: number): Registration => {
+      const isNew = insertWallet.run({ wallet, now }).changes === 1;
+      const code = refCodeOf(wallet);
+      insertCode.run({ code, wallet });
+      return { isNew, codeOwner: required(readCodeOwner.get(code), `ref_codes row of ${code}`).wallet };
+    };
+
+    this.tx = {
+      registerWallet: immediate(db, register),
+
+      getReferralInfo: immediate(db, (wallet: string, now: number) => {
+        const registration = register(wallet, now);
+        const row = required(readWallet.get(wallet), `wallets row of ${wallet}`);
+        return { ...registration, referrer: row.referrer, referralsCount: row.referrals_count };
+      }),
+
+      recordReferral: immediate(db, (input: RecordReferralInput): RecordReferralResult => {
+        const { referee, refCode, selfReferral, now } = input;
+        const existing = readWallet.get(referee)?.referrer;
+        if (typeof existing === "string") return { outcome: "already-recorded", referrer: existing };
+        if (selfReferral) return { outcome: "self-referral" };
+        const referrer = readCodeOwner.get(refCode)?.wallet;
+        if (referrer === undefined) return { outcome: "code-not-found" };
+        // Only reachable if the service's verdict and the code index disagree; never bind a wallet to itself.
+        if (referrer === referee) return { outcome: "self-referral" };
+        register(referee, now);
+        // The code index implies the owner is known; inserting anyway keeps the credit from landing on no row.
+        insertWallet.run({ wallet: referrer, now });
+        bindReferee.run({ referee, referrer, now });
+        creditReferrer.run({ wallet: referrer, now });
+        markActive.run({ wallet: referrer, now });
+        return { outcome: "recorded", referrer };
+      }),
+
+      checkIn: immediate(db, (wallet: string, now: number, cooldown: number) => {
+        register(wallet, now);
+        if (tryCheckIn.run({ wallet, now, cooldown }).changes === 1) return { checkedIn: true as const };
+        const last = required(readCheckIn.get(wallet), `wallets row of ${wallet}`).checkin_last;
+        if (last === null) throw new Error(`check-in of ${wallet} refused without a previous check-in`);
+        return { checkedIn: false as const, last };
+      }),
+
+      completeSocialTask: immediate(db, (wallet: string, taskId: SocialTaskId, now: number) => {
+        register(wallet, now);
+        return required(completeSocial[taskId].get({ wallet, now }), `wallets row of ${wallet}`).ts;
+      }),
+
+      markNftMint: immediate(db, (wallet: string, now: number) => {
+        register(wallet, now);
+        setNftMint.run(wallet);
+      }),
+
+      getRankOrCreate: immediate(db, (wallet: string, now: number): RankedRow => {
+        register(wallet, now);
+        createEntry.run({ wallet, now });
+        const row = required(readRank.get(wallet), `leaderboard entry of ${wallet}`);
+        return { wallet, score: row.score, referralsCount: row.referrals_count, rank: row.rank };
+      }),
+    };
+  }
+
+  async registerWallet(wallet: string, now: number): Promise<Registration> {
+    return this.tx.registerWallet(wallet, now);
+  }
+
+  async getReferralInfo(
+    wallet: string,
+    now: number,
+  ): Promise<Registration & { referrer: string | null; referralsCount: number }> {
+    return this.tx.getReferralInfo(wallet, now);
+  }
+
+  async resolveRefCode(refCode: string): Promise<string | null> {
+    return this.readCodeOwner.get(refCode)?.wallet ?? null;
+  }
+
+  async getReferrer(wallet: string): Promise<string | null> {
+    return this.readReferrer.get(wallet)?.referrer ?? null;
+  }
+
+  async recordReferral(input: RecordReferralInput): Promise<RecordReferralResult> {
+    return this.tx.recordReferral(input);
+  }
+
+  // Single-statement reads below need no explicit transaction: one statement reads one snapshot.
+  async getWalletState(wallet: string): Promise<WalletState> {
+    const row = this.readWallet.get(wallet);
+    if (!row) {
+      return {
+        referrer: null,
+        referralsCount: 0,
+        score: 0,
+        checkInLast: null,
+        social: { add_miniapp: null, fc_follow: null, fc_like_recast: null, fc_comment: null },
+        nftMint: false,
+      };
+    }
+    return {
+      referrer: row.referrer,
+      referralsCount: row.referrals_count,
+      score: row.score,
+      checkInLast: row.checkin_last,
+      social: {
+        add_miniapp: row.add_miniapp_ts,
+        fc_follow: row.fc_follow_ts,
+        fc_like_recast: row.fc_like_recast_ts,
+        fc_comment: row.fc_comment_ts,
+      },
+      nftMint: row.nft_mint === 1,
+    };
+  }
+
+  async checkIn(
+    wallet: string,
+    now: number,
+    cooldownSeconds: number,
+  ): Promise<{ checkedIn: true } | { checkedIn: false; last: number }> {
+    return this.tx.checkIn(wallet, now, cooldownSeconds);
+  }
+
+  async completeSocialTask(wallet: string, taskId: SocialTaskId, now: number): Promise<number> {
+    return this.tx.completeSocialTask(wallet, taskId, now);
+  }
+
+  async markNftMint(wallet: string, now: number): Promise<void> {
+    this.tx.markNftMint(wallet, now);
+  }
+
+  async getLeaderboard(limit: number): Promise<LeaderboardRow[]> {
+    // SQLite reads a negative LIMIT as "no limit"; a caller bug must not dump every wallet.
+    if (!Number.isInteger(limit) || limit < 0) {
+      throw new RangeError(`leaderboard limit must be a whole number >= 0, got ${limit}`);
+    }
+    return this.readLeaderboard
+      .all(limit)
+      .map((row) => ({ wallet: row.wallet, score: row.score, referralsCount: row.referrals_count }));
+  }
+
+  async getRankOrCreate(wallet: string, now: number): Promise<RankedRow> {
+    return this.tx.getRankOrCreate(wallet, now);
+  }
+
+  async ping(): Promise<void> {
+    this.selectOne.get();
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+}
+
+function configure(db: Database.Database, busyTimeoutMs: number): void {
+  // First, so that the journal-mode switch below already waits for a concurrent opener.
+  db.pragma(`busy_timeout = ${Math.trunc(busyTimeoutMs)}`);
+  const mode = db.pragma("journal_mode = WAL", { simple: true });
+  // Rollback-journal mode would make readers and the writer block each other; refuse rather than degrade silently.
+  if (mode !== "wal") {
+    throw new Error(`SQLite refused WAL journal mode (got ${String(mode)}); is the data dir on a local disk?`);
+  }
+  // NORMAL, not FULL: in WAL mode a commit is handed to the OS before it is acknowledged,
+  // so it survives the process being killed (SIGKILL, OOM, crash); only a power loss or
+  // kernel crash can drop the last commits before a checkpoint, and even then the file
+  // stays consistent (never half a referral). That is the same promise as Redis with
+  // appendfsync everysec. FULL would fsync on every commit while blocking the event loop.
+  db.pragma("synchronous = NORMAL");
+}
+
+function migrate(db: Database.Database): void {
+  // Up to date (the usual case): no write lock, so opening never waits behind another writer.
+  if (Number(db.pragma("user_version", { simple: true })) === MIGRATIONS.length) return;
+  // IMMEDIATE, and the version read again inside: two processes opening a fresh file at once
+  // must not both run migration 1.
+  immediate(db, () => {
+    const version = Number(db.pragma("user_version", { simple: true }));
+    if (version > MIGRATIONS.length) {
+      throw new Error(`refboard.sqlite has schema version ${version}; this build knows up to ${MIGRATIONS.length}`);
+    }
+    for (const sql of MIGRATIONS.slice(version)) db.exec(sql);
+    // PRAGMA takes no bound parameters; MIGRATIONS.length is a number we control.
+    if (version < MIGRATIONS.length) db.pragma(`user_version = ${MIGRATIONS.length}`);
+  })();
+}
+
+/** Wraps `fn` in BEGIN IMMEDIATE ... COMMIT (rolled back on any throw). */
+function immediate<A extends unknown[], R>(db: Database.Database, fn: (...args: A) => R): (...args: A) => R {
+  const tx = db.transaction(fn);
+  return (...args: A) => tx.immediate(...args);
+}
+
+/** A row the transaction itself just wrote must be there; its absence is a bug, not data. */
+function required<T>(row: T | undefined, what: string): T {
+  if (row === undefined) throw new Error(`SqliteStore invariant broken: missing ${what}`);
+  return row;
+}
