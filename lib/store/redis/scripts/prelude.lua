@@ -1,0 +1,36 @@
+-- Prepended to every script: registration of a wallet and the leaderboard composite.
+-- Numbers reach Redis through string.format('%.0f'): tostring() prints 14 significant
+-- digits and would lose the low digits of a composite.
+
+-- composite = score * LB_SPAN + (LB_LATEST - reachedAt); the zset stores -composite.
+local LB_SPAN = 10000000000
+local LB_LATEST = 9999999999
+
+-- Makes a wallet known: createdAt set once; its refCode claimed unless an earlier wallet owns it.
+-- Returns 1 when this call made the wallet known, and the owner of its code.
+local function register(walletKey, codesKey, wallet, code, now)
+  local isNew = redis.call('HSETNX', walletKey, 'createdAt', string.format('%d', now))
+  redis.call('HSETNX', codesKey, code, wallet)
+  return isNew, redis.call('HGET', codesKey, code)
+end
+
+-- The score held in a stored zset score (the only place that decodes it).
+local function scoreOf(stored)
+  local composite = -tonumber(stored)
+  local score = math.floor(composite / LB_SPAN)
+  local rest = composite - score * LB_SPAN
+  if rest < 0 then score = score - 1 elseif rest >= LB_SPAN then score = score + 1 end
+  return score
+end
+
+local function storedScore(score, reachedAt)
+  return string.format('%.0f', -(score * LB_SPAN + (LB_LATEST - reachedAt)))
+end
+
+-- +1 score for a wallet, reached at `now`.
+local function addPoint(lbKey, wallet, now)
+  local stored = redis.call('ZSCORE', lbKey, wallet)
+  local score = 0
+  if stored then score = scoreOf(stored) end
+  redis.call('ZADD', lbKey, storedScore(score + 1, now), wallet)
+end
