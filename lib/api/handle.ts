@@ -37,7 +37,7 @@ export function handle<B extends Schema | undefined = undefined, Q extends Schem
     try {
       const body = spec.body ? parse(spec.body, await readJsonObject(request)) : undefined;
       const query = spec.query ? parse(spec.query, queryInput(url, request, spec.headerFallback)) : undefined;
-      return await run({ body, query, request, origin: url.origin } as Context<Parsed<B>, Parsed<Q>>);
+      return await run({ body, query, request, origin: requestOrigin(request, url) } as Context<Parsed<B>, Parsed<Q>>);
     } catch (error) {
       return errorResponse(error, `${request.method} ${url.pathname}`);
     }
@@ -52,6 +52,21 @@ function parse<S extends Schema>(schema: S, input: unknown): z.output<S> {
   const field = issue?.path.join(".");
   const message = issue?.message ?? "Invalid request";
   throw new ApiError(400, message.startsWith("Invalid") || !field ? message : `Invalid ${field}: ${message}`);
+}
+
+const HOST_PATTERN = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/**
+ * The origin the client used, so each domain gets links to itself. `next start` rewrites
+ * request.url to its own hostname, so the Host header (or a proxy's X-Forwarded-Host) is the truth;
+ * a malformed value falls back to request.url rather than ending up inside a link.
+ */
+function requestOrigin(request: Request, url: URL): string {
+  const first = (name: string) => request.headers.get(name)?.split(",")[0]?.trim();
+  const host = first("x-forwarded-host") || first("host");
+  const proto = first("x-forwarded-proto") || url.protocol.slice(0, -1);
+  if (!host || !HOST_PATTERN.test(host) || (proto !== "http" && proto !== "https")) return url.origin;
+  return `${proto}://${host}`;
 }
 
 function queryInput(url: URL, request: Request, fallback: Record<string, string> = {}): Record<string, string> {

@@ -423,35 +423,36 @@ export function describeApiContract(name: string, env: () => Record<string, stri
 
     describe("bad input never causes a 500", () => {
       const wallet = randomWallet();
-      const bodies: unknown[] = [
-        "{",
-        "[]",
-        "null",
-        '"str"',
-        "42",
-        "true",
+      const notObjects = ["{", "[]", "null", '"str"', "42", "true", "", "{\"wallet\":", "\u0000"];
+      const badValues: unknown[] = [
+        undefined,
+        null,
+        42,
+        true,
         "",
-        {},
-        { wallet: null },
-        { wallet: 42 },
-        { wallet: [wallet] },
-        { wallet: { x: 1 } },
-        { wallet: wallet + " " },
-        { wallet: "0x" + "é".repeat(40) },
-        { wallet: "0x" + "a".repeat(10_000).slice(0, 7000) },
-        { wallet, refCode: "ééééééé" },
-        { wallet, refCode: "😀😀😀😀" },
-        { wallet, refCode: "a".repeat(9) },
-        { wallet, refCode: ["abcdefgh"] },
-        { wallet, refCode: null },
-        { wallet, taskId: null },
-        { wallet, taskId: "x".repeat(5000) },
-        { wallet, taskId: { id: "daily_checkin" } },
-        { wallet, refCode: "__proto__" },
-        { __proto__: { wallet }, constructor: 1 },
-        JSON.stringify({ wallet, pad: "x".repeat(9000) }),
+        [wallet],
+        { x: 1 },
+        wallet + " ",
+        " " + wallet,
+        "0x" + "é".repeat(40),
+        "😀".repeat(21),
+        "x".repeat(7000),
+        "ééééééé",
+        "a".repeat(9),
+        "__proto__",
+        "daily_checkin\u0000",
       ];
-      const posts = ["/api/referral/record", "/api/steam/task/complete", "/api/steam/verify", "/api/user/init"];
+      const valid = { wallet, refCode: "abcdefgh", taskId: "fc_follow" };
+      const posts: Record<string, (keyof typeof valid)[]> = {
+        "/api/referral/record": ["wallet", "refCode"],
+        "/api/steam/task/complete": ["wallet", "taskId"],
+        "/api/steam/verify": ["wallet", "taskId"],
+        "/api/user/init": ["wallet"],
+      };
+      /** Bodies that break exactly one field the endpoint reads, the others valid. */
+      function brokenBodies(fields: (keyof typeof valid)[]): unknown[] {
+        return fields.flatMap((field) => badValues.map((value) => ({ ...valid, [field]: value })));
+      }
       const gets = [
         "/api/referral/check",
         "/api/referral/link",
@@ -476,8 +477,8 @@ export function describeApiContract(name: string, env: () => Record<string, stri
       ];
 
       it("POST endpoints answer 4xx { error } to every malformed body", async () => {
-        for (const path of posts) {
-          for (const body of bodies) {
+        for (const [path, fields] of Object.entries(posts)) {
+          for (const body of [...notObjects, ...brokenBodies(fields)]) {
             const res = await api.post(path, body);
             expect(res.status, `${path} ${JSON.stringify(body).slice(0, 80)}`).toBeGreaterThanOrEqual(400);
             expect(res.status).toBeLessThan(500);
@@ -499,8 +500,8 @@ export function describeApiContract(name: string, env: () => Record<string, stri
       });
 
       it("a body over 8 KiB is 413 on every POST endpoint", async () => {
-        for (const path of posts) {
-          const res = await api.post(path, { wallet, refCode: "abcdefgh", taskId: "fc_follow", pad: "x".repeat(8200) });
+        for (const path of Object.keys(posts)) {
+          const res = await api.post(path, { ...valid, pad: "x".repeat(8200) });
           expect(res.status).toBe(413);
           expect(Object.keys(res.body)).toEqual(["error"]);
         }

@@ -91,3 +91,24 @@ describe("the route wrapper", () => {
     log.mockRestore();
   });
 });
+
+describe("the origin of referral links", () => {
+  const route = handle({}, ({ origin }) => Response.json({ origin }));
+  const originOf = async (headers: Record<string, string>) =>
+    ((await (await route(new Request("http://localhost:3000/x", { headers }))).json()) as { origin: string }).origin;
+
+  it("is the host the client used", async () => {
+    expect(await originOf({ host: "127.0.0.1:3000" })).toBe("http://127.0.0.1:3000");
+  });
+
+  it("behind a proxy, the forwarded host and protocol win (first hop)", async () => {
+    expect(await originOf({ host: "internal:3000", "x-forwarded-host": "app.example.com, proxy", "x-forwarded-proto": "https" })).toBe(
+      "https://app.example.com",
+    );
+  });
+
+  it("a malformed host never ends up in a link", async () => {
+    expect(await originOf({ host: "evil.com/path?x=" })).toBe("http://localhost:3000");
+    expect(await originOf({ host: "a.com", "x-forwarded-proto": "javascript" })).toBe("http://localhost:3000");
+  });
+});
