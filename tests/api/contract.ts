@@ -24,13 +24,13 @@ const TASK_KEYS = [
 
 const upper = (w: string) => "0x" + w.slice(2).toUpperCase();
 
-export function describeApiContract(name: string, env: () => Record<string, string>) {
+export function describeApiContract(name: string, env: () => Record<string, string> | Promise<Record<string, string>>) {
   describe(`HTTP API on ${name}`, () => {
     let app: AppServer;
     let api: Client;
 
     beforeAll(async () => {
-      app = await startApp(env());
+      app = await startApp(await env());
       api = client(app.baseUrl);
     });
     afterAll(async () => {

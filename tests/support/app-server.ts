@@ -26,12 +26,16 @@ export async function startApp(env: Record<string, string> = {}): Promise<AppSer
   });
   child.stdout.on("data", (d: Buffer) => (output += d.toString()));
   child.stderr.on("data", (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<never>((_, reject) =>
+    child.once("exit", (code) => reject(new Error(`next start exited with ${code} before listening:\n${output}`))),
+  );
   try {
-    await waitForPort(port, 60_000);
+    await Promise.race([waitForPort(port, 60_000), exited]);
   } catch (error) {
     child.kill("SIGKILL");
-    throw new Error(`next start did not listen: ${String(error)}\n${output}`);
+    throw error instanceof Error && error.message.includes(output) ? error : new Error(`next start did not listen: ${String(error)}\n${output}`);
   }
+  exited.catch(() => undefined); // after start-up an exit is reported by stop(), not as an unhandled rejection
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     port,

@@ -1,0 +1,71 @@
+/** When the store is down, every endpoint answers a quick generic 500, logs the cause, and leaks nothing. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startApp, type AppServer } from "@/tests/support/app-server";
+import { freePort } from "@/tests/support/free-port";
+import { client, type Client } from "@/tests/support/http";
+import { randomWallet } from "@/tests/support/wallets";
+
+describe("store unreachable", () => {
+  let app: AppServer;
+  let api: Client;
+  let deadUrl: string;
+
+  beforeAll(async () => {
+    deadUrl = `redis://127.0.0.1:${await freePort()}`; // nothing listens there
+    app = await startApp({ REDIS_URL: deadUrl, STORE_TIMEOUT_MS: "500" });
+    api = client(app.baseUrl);
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it("every endpoint answers 500 { error: Internal error, please retry later } and logs the cause", async () => {
+    const wallet = randomWallet();
+    const requests = [
+      () => api.post("/api/user/init", { wallet }),
+      () => api.post("/api/referral/record", { wallet, refCode: "abcdef12" }),
+      () => api.get(`/api/referral/check?wallet=${wallet}`),
+      () => api.get(`/api/referral/link?user=${wallet}`),
+      () => api.get("/api/referral/wallet-by-code?code=abcdef12"),
+      () => api.get(`/api/steam/task-status?wallet=${wallet}`),
+      () => api.post("/api/steam/task/complete", { wallet, taskId: "daily_checkin" }),
+      () => api.post("/api/steam/verify", { wallet, taskId: "nft_mint" }),
+      () => api.get(`/api/steam/progress?wallet=${wallet}`),
+      () => api.get("/api/leaderboard"),
+      () => api.get(`/api/leaderboard/user?wallet=${wallet}`),
+    ];
+    for (const request of requests) {
+      const res = await request();
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ error: "Internal error, please retry later" });
+      expect(JSON.stringify(res.body)).not.toContain("127.0.0.1");
+    }
+    expect(app.logs()).toMatch(/failed/);
+  });
+
+  it("bad input is still a 400, before the store is asked", async () => {
+    expect(await api.post("/api/user/init", { wallet: "nope" })).toMatchObject({ status: 400 });
+  });
+
+  it("health says the store is down with 503", async () => {
+    const res = await api.get("/api/health");
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ ok: false, store: { kind: "redis", ok: false } });
+    expect(JSON.stringify(res.body)).not.toContain(deadUrl);
+  });
+});
+
+describe("configuration errors", () => {
+  it("on Vercel with no KV configured, the server refuses to start and says what to connect", async () => {
+    const app = await startApp({ VERCEL: "1" }).catch((error: unknown) => error);
+    if (app instanceof Error) {
+      expect(app.message).toMatch(/Vercel KV/);
+      return;
+    }
+    const api = client((app as AppServer).baseUrl);
+    const res = await api.get("/api/leaderboard");
+    await (app as AppServer).stop();
+    expect(res.status).toBe(500);
+    expect((app as AppServer).logs()).toMatch(/Vercel KV/);
+  });
+});
