@@ -1,5 +1,9 @@
-/** Runs once when the server starts: a broken configuration stops it here, not at the first request. */
+/**
+ * Runs once when the server starts: a broken configuration (bad env, Vercel without KV,
+ * an invalid chain setting, an unwritable data dir) is reported here with its message,
+ * instead of surfacing as a 500 at the first request.
+ */
 export async function register() {
-  const { config } = await import("@/lib/config");
-  config();
+  const { deps } = await import("@/lib/services/context");
+  await deps();
 }
