@@ -105,3 +105,56 @@ export interface Store {
 
   close(): Promise<void>;
 }
+
+/** A wallet's whole stored record, as operator tools (seed, import, export, invariant checks) see it. */
+export interface WalletRecord {
+  wallet: string;
+  /** When the wallet became known; decides who keeps a shared refCode. */
+  createdAt: number;
+  referrer: string | null;
+  referredAt: number | null;
+  referralsCount: number;
+  /** The wallet's leaderboard entry; null when it has none. */
+  entry: { score: number; reachedAt: number } | null;
+  checkInLast: number | null;
+  social: Record<SocialTaskId, number | null>;
+  nftMint: boolean;
+}
+
+/**
+ * Operator operations: bulk and streaming access for tools that run outside the request
+ * path (seed, legacy import, rewards export, invariant checker). Each batch call is one
+ * round trip (pipeline or script) on Redis and one transaction on SQLite; none of them
+ * is used by an API request except getLeaderboardPage by the streamed admin export.
+ */
+export interface StoreAdmin {
+  /**
+   * Writes whole records as given, overwriting (so re-running an import is idempotent),
+   * marks each wallet with referralsCount > 0 as an active referrer, and indexes each
+   * wallet's refCode unless an earlier-known wallet (smaller createdAt, then smaller
+   * address) already owns it. Writes nothing else: consistency is the caller's duty,
+   * and checkInvariants is how to verify it.
+   */
+  putWallets(records: WalletRecord[]): Promise<void>;
+
+  /** Streams every known wallet in pages of about `count`; start with cursor "0", done when it returns "0". */
+  scanWallets(cursor: string, count: number): Promise<{ cursor: string; records: WalletRecord[] }>;
+
+  /** The records of the given wallets (null for unknown ones), in order. */
+  getWallets(wallets: string[]): Promise<(WalletRecord | null)[]>;
+
+  /** Leaderboard rows from 0-based `offset`, in leaderboard order. */
+  getLeaderboardPage(offset: number, limit: number): Promise<LeaderboardRow[]>;
+
+  /** Number of leaderboard entries. */
+  countLeaderboard(): Promise<number>;
+
+  /** The owner each code resolves to (null when none), in order; never rebuilds. */
+  getCodeOwners(codes: string[]): Promise<(string | null)[]>;
+
+  /** Whether each wallet is in the active-referrer set, in order. */
+  areActiveReferrers(wallets: string[]): Promise<boolean[]>;
+
+  /** Leaderboard members that are not known wallets (an inconsistency), streamed like scanWallets. */
+  scanLeaderboardMembers(cursor: string, count: number): Promise<{ cursor: string; wallets: string[] }>;
+}
