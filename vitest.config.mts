@@ -31,6 +31,24 @@ export default defineConfig({
         },
       },
       { extends: true, test: { name: "chain", include: ["tests/chain/**/*.test.ts"] } },
+      {
+        extends: true,
+        test: {
+          name: "reliability",
+          include: ["tests/reliability/**/*.test.ts"],
+          globalSetup: ["tests/support/global-redis.ts", "tests/support/global-build.ts"],
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "bench",
+          include: ["tests/bench/**/*.test.ts"],
+          globalSetup: ["tests/support/global-redis.ts", "tests/support/global-build.ts"],
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });
