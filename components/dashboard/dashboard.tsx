@@ -1,0 +1,23 @@
+"use client";
+
+import { ReferralCard } from "@/components/dashboard/referral-card";
+import { TaskList, type TaskSettings } from "@/components/tasks/task-list";
+import { shortWallet } from "@/lib/domain/wallet";
+
+export function Dashboard({ wallet, appName, settings }: { wallet: string; appName: string; settings: TaskSettings }) {
+  return (
+    <div>
+      <div className="flex flex-col gap-1">
+        <p className="font-mono text-sm text-zinc-500 dark:text-zinc-400">{shortWallet(wallet)}</p>
+        <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Your dashboard</h1>
+        <p className="text-zinc-600 dark:text-zinc-400">Share your link, finish quests and climb the board.</p>
+      </div>
+      <div className="mt-8 grid items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+        <div className="lg:sticky lg:top-24">
+          <ReferralCard wallet={wallet} appName={appName} />
+        </div>
+        <TaskList wallet={wallet} settings={settings} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * The Farcaster manifest (/.well-known/farcaster.json) and the fc:miniapp embed,
+ * both built from configuration. Every absolute URL starts with APP_URL when it
+ * is set (decisions.md "Links"), else with the origin the request came to.
+ */
+import "server-only";
+import { headers } from "next/headers";
+import { config, siteConfig, type SiteConfig } from "@/lib/config";
+
+/** The public base URL: APP_URL, else this request's origin (proxy headers first, as on Vercel). */
+export async function publicBase(): Promise<string> {
+  const configured = config().appUrl;
+  if (configured) return configured;
+  const h = await headers();
+  const host = h.get("x-forwarded-host") ?? h.get("host") ?? "localhost:3000";
+  const proto = h.get("x-forwarded-proto")?.split(",")[0]?.trim() ?? (/^(localhost|127\.|\[::1\])/.test(host) ? "http" : "https");
+  return `${proto}://${host}`;
+}
+
+/** Image URLs: configured ones as they are, else the images this app renders. */
+export function imageUrls(site: SiteConfig, base: string) {
+  return {
+    icon: site.iconUrl ?? `${base}/brand/icon-1024.png`,
+    embed: site.imageUrl ?? `${base}/opengraph-image`,
+    splash: site.splashImageUrl ?? `${base}/brand/splash-200.png`,
+  };
+}
+
+/** The embed of the fc:miniapp meta tag: a 3:2 image and a button that launches the app at `url`. */
+export function miniAppEmbed(site: SiteConfig, base: string, url = base) {
+  const images = imageUrls(site, base);
+  return {
+    version: "1",
+    imageUrl: images.embed,
+    button: {
+      title: site.buttonTitle,
+      action: {
+        type: "launch_miniapp",
+        name: site.name,
+        url,
+        splashImageUrl: images.splash,
+        splashBackgroundColor: site.splashBackgroundColor,
+      },
+    },
+  };
+}
+
+/** The same embed for clients that still read the legacy fc:frame tag. */
+export function legacyFrameEmbed(site: SiteConfig, base: string, url = base) {
+  const embed = miniAppEmbed(site, base, url);
+  return { ...embed, button: { ...embed.button, action: { ...embed.button.action, type: "launch_frame" } } };
+}
+
+export function farcasterManifest(site: SiteConfig, base: string) {
+  const images = imageUrls(site, base);
+  const miniapp = {
+    version: "1",
+    name: site.name,
+    homeUrl: base,
+    iconUrl: images.icon,
+    imageUrl: images.embed,
+    buttonTitle: site.buttonTitle,
+    splashImageUrl: images.splash,
+    splashBackgroundColor: site.splashBackgroundColor,
+    subtitle: site.subtitle,
+    description: site.description,
+    primaryCategory: site.primaryCategory,
+    tags: site.tags,
+    heroImageUrl: images.embed,
+    tagline: site.subtitle,
+    ogTitle: site.name.slice(0, 30),
+    ogDescription: site.description.slice(0, 100),
+    ogImageUrl: images.embed,
+    ...(site.farcaster.noindex !== undefined && { noindex: site.farcaster.noindex }),
+  };
+  return {
+    ...(site.farcaster.accountAssociation && { accountAssociation: site.farcaster.accountAssociation }),
+    miniapp,
+  };
+}
+
+export { siteConfig };

@@ -1,0 +1,146 @@
+"use client";
+
+/**
+ * The referral flow of decisions.md "Referral page (client)", on every page:
+ * 1. a ?ref= code in the URL is stored for this origin (latest link wins);
+ * 2. once a wallet is connected: POST /api/user/init, then, with a pending code,
+ *    POST /api/referral/record;
+ * 3. the code is cleared on success, alreadyRecorded, self-referral and 404 (and
+ *    any other 400: it can never succeed), kept on 5xx / network errors for a retry.
+ */
+import { useQueryClient } from "@tanstack/react-query";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useAccount } from "wagmi";
+import { ReferralOutcomeToast } from "@/components/referral/referral-outcome";
+import { ApiRequestError, api, errorText, queryKeys } from "@/lib/client/api";
+import { parseRefParam, pendingRef, usePendingRef, type RefParam } from "@/lib/client/pending-ref";
+
+export type ReferralOutcome =
+  | { kind: "recorded"; referrer: string }
+  | { kind: "already"; referrer: string }
+  | { kind: "self"; code: string }
+  | { kind: "not-found"; code: string }
+  | { kind: "rejected"; code: string; message: string }
+  /** Kept for a retry: the server or the network failed. */
+  | { kind: "failed"; step: "init" | "record"; message: string };
+
+interface ReferralSession {
+  /** The ?ref= of the URL this page was opened with; "none" before the page has read it. */
+  urlRef: RefParam;
+  /** The code waiting for a wallet in this origin's localStorage. */
+  pendingCode: string | null;
+  outcome: ReferralOutcome | null;
+  syncing: boolean;
+  retry(): void;
+  dismiss(): void;
+}
+
+const Context = createContext<ReferralSession | null>(null);
+
+export function useReferralSession(): ReferralSession {
+  const value = useContext(Context);
+  if (!value) throw new Error("useReferralSession needs <ReferralSessionProvider>");
+  return value;
+}
+
+const SELF_REFERRAL = "Cannot refer yourself";
+
+export function ReferralSessionProvider({ children }: { children: ReactNode }) {
+  const [urlRef, setUrlRef] = useState<RefParam>({ kind: "none" });
+  const pendingCode = usePendingRef();
+  const { address, status } = useAccount();
+  const qc = useQueryClient();
+  const [outcome, setOutcome] = useState<ReferralOutcome | null>(null);
+  const [syncing, setSyncing] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const walletRef = useRef<string | null>(null);
+  const initialised = useRef<string | null>(null);
+  const queue = useRef<Promise<void>>(Promise.resolve());
+
+  // 1. Capture ?ref=, then drop it from the address bar so a reload or a shared URL does not re-apply it.
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    const ref = parseRefParam(url.searchParams.get("ref"));
+    setUrlRef(ref);
+    if (ref.kind === "valid") pendingRef.set(ref.code);
+    if (ref.kind !== "none") {
+      url.searchParams.delete("ref");
+      window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
+    }
+  }, []);
+
+  const wallet = status === "connected" && address ? address.toLowerCase() : null;
+
+  // 2. Steps run one at a time, each reading the pending code when it starts, so a
+  //    new code, a retry or a wallet switch never races an earlier run.
+  const sync = useCallback(
+    (target: string) => {
+      queue.current = queue.current.then(async () => {
+        if (walletRef.current !== target) return;
+        setSyncing(true);
+        try {
+          if (initialised.current !== target) {
+            try {
+              await api.initUser(target);
+              initialised.current = target;
+              setOutcome((o) => (o?.kind === "failed" ? null : o));
+            } catch (error) {
+              setOutcome({ kind: "failed", step: "init", message: errorText(error) });
+              return;
+            }
+          }
+          const code = pendingRef.get();
+          if (!code) return;
+          try {
+            const result = await api.recordReferral(target, code);
+            pendingRef.clear();
+            setOutcome(
+              result.alreadyRecorded
+                ? { kind: "already", referrer: result.referrer }
+                : { kind: "recorded", referrer: result.referrer },
+            );
+            void qc.invalidateQueries({ queryKey: queryKeys.referralLink(target) });
+            void qc.invalidateQueries({ queryKey: queryKeys.taskStatus(target) });
+            void qc.invalidateQueries({ queryKey: queryKeys.leaderboardUser(target) });
+            void qc.invalidateQueries({ queryKey: queryKeys.leaderboard });
+          } catch (error) {
+            if (error instanceof ApiRequestError && (error.status === 400 || error.status === 404)) {
+              pendingRef.clear();
+              setOutcome(
+                error.message === SELF_REFERRAL
+                  ? { kind: "self", code }
+                  : error.status === 404
+                    ? { kind: "not-found", code }
+                    : { kind: "rejected", code, message: error.message },
+              );
+            } else {
+              setOutcome({ kind: "failed", step: "record", message: errorText(error) });
+            }
+          }
+        } finally {
+          setSyncing(false);
+        }
+      });
+    },
+    [qc],
+  );
+
+  useEffect(() => {
+    if (walletRef.current !== wallet && walletRef.current !== null) setOutcome(null);
+    walletRef.current = wallet;
+    if (wallet) sync(wallet);
+  }, [wallet, pendingCode, attempt, sync]);
+
+  const retry = useCallback(() => setAttempt((a) => a + 1), []);
+  const dismiss = useCallback(() => setOutcome(null), []);
+  const value = useMemo(
+    () => ({ urlRef, pendingCode, outcome, syncing, retry, dismiss }),
+    [urlRef, pendingCode, outcome, syncing, retry, dismiss],
+  );
+  return (
+    <Context.Provider value={value}>
+      {children}
+      <ReferralOutcomeToast outcome={outcome} syncing={syncing} onRetry={retry} onDismiss={dismiss} />
+    </Context.Provider>
+  );
+}

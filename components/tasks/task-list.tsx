@@ -1,0 +1,339 @@
+"use client";
+
+import { useState } from "react";
+import { useMiniApp } from "@/components/farcaster/miniapp-provider";
+import { DoneBadge, RowGrid, TaskNote, TaskRow } from "@/components/tasks/task-row";
+import { buttonClass } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import {
+  CalendarIcon,
+  ExternalIcon,
+  HeartIcon,
+  LockIcon,
+  MessageIcon,
+  RefreshIcon,
+  ShieldIcon,
+  SquarePlusIcon,
+  UserPlusIcon,
+  UsersIcon,
+} from "@/components/ui/icons";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Spinner } from "@/components/ui/spinner";
+import { errorText } from "@/lib/client/api";
+import { formatCountdown, useCompleteTask, useCountdown, useProgress, useTaskStatus, useVerifyNft } from "@/lib/client/hooks";
+import type { TaskStatusResponse } from "@/lib/api/schemas";
+import { MILESTONES, TASK_IDS, type SocialTaskId } from "@/lib/domain/tasks";
+
+export interface TaskSettings {
+  taskUrls: Record<SocialTaskId, string>;
+  nftMintUrl?: string;
+}
+
+const SOCIAL: { id: SocialTaskId; title: string; description: string; icon: typeof UsersIcon }[] = [
+  { id: "add_miniapp", title: "Add the mini app", description: "Save the app in your Farcaster client.", icon: SquarePlusIcon },
+  { id: "fc_follow", title: "Follow us on Farcaster", description: "Stay in the loop for new quests.", icon: UserPlusIcon },
+  { id: "fc_like_recast", title: "Like or recast our cast", description: "Help your friends find us.", icon: HeartIcon },
+  { id: "fc_comment", title: "Comment on our cast", description: "Say hi to the community.", icon: MessageIcon },
+];
+
+export function TaskList({ wallet, settings }: { wallet: string; settings: TaskSettings }) {
+  const status = useTaskStatus(wallet);
+  const progress = useProgress(wallet);
+  const data = status.data;
+  const nftDone = Boolean(data?.tasks.nft_mint || progress.data?.progress.nft_mint);
+  const doneCount = data ? TASK_IDS.filter((id) => (id === "nft_mint" ? nftDone : data.tasks[id])).length : 0;
+
+  return (
+    <Card aria-labelledby="quests-title" className="p-5 sm:p-6">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="quests-title" className="text-lg font-semibold">
+          Quests
+        </h2>
+        <p className="text-sm text-zinc-500 tabular-nums dark:text-zinc-400" aria-live="polite">
+          {data ? `${doneCount} of ${TASK_IDS.length} complete` : <Skeleton className="h-4 w-28" />}
+        </p>
+      </div>
+
+      {status.error && !data ? (
+        <div role="alert" className="mt-6 rounded-2xl bg-red-50 p-4 text-sm text-red-800 dark:bg-red-950/50 dark:text-red-200">
+          <p className="font-semibold">Couldn&apos;t load your quests</p>
+          <p className="mt-1">{errorText(status.error)}</p>
+          <button type="button" onClick={() => void status.refetch()} className={buttonClass({ variant: "secondary", size: "sm", className: "mt-3" })}>
+            <RefreshIcon className="size-4" /> Try again
+          </button>
+        </div>
+      ) : (
+        <>
+          <TaskGroup title="Daily">
+            {data ? <CheckInTask wallet={wallet} data={data} updatedAt={status.dataUpdatedAt} /> : <RowSkeleton />}
+          </TaskGroup>
+          <TaskGroup title="Social">
+            {SOCIAL.map((task) =>
+              data ? (
+                <SocialTask key={task.id} wallet={wallet} task={task} done={data.tasks[task.id]} url={settings.taskUrls[task.id]} />
+              ) : (
+                <RowSkeleton key={task.id} />
+              ),
+            )}
+          </TaskGroup>
+          <TaskGroup title="On-chain">
+            {data ? <NftTask wallet={wallet} done={nftDone} mintUrl={settings.nftMintUrl} /> : <RowSkeleton />}
+          </TaskGroup>
+          <TaskGroup title="Referral milestones">
+            {MILESTONES.map((m) =>
+              data ? (
+                <TaskRow
+                  key={m.taskId}
+                  testId={`task-${m.taskId}`}
+                  icon={UsersIcon}
+                  title={m.threshold === 1 ? "Invite your first friend" : `Invite ${m.threshold} friends`}
+                  description="Completes itself when friends join with your link."
+                  done={data.tasks[m.taskId]}
+                  action={data.tasks[m.taskId] ? <DoneBadge label="Reached" /> : <MilestoneLock />}
+                />
+              ) : (
+                <RowSkeleton key={m.taskId} />
+              ),
+            )}
+          </TaskGroup>
+        </>
+      )}
+    </Card>
+  );
+}
+
+function TaskGroup({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div className="mt-5">
+      <h3 className="text-xs font-semibold tracking-wider text-zinc-400 uppercase dark:text-zinc-500">{title}</h3>
+      <ul className="mt-1 divide-y divide-zinc-100 dark:divide-zinc-800">{children}</ul>
+    </div>
+  );
+}
+
+function RowSkeleton() {
+  return (
+    <li className="py-3.5" aria-hidden="true">
+      <RowGrid
+        icon={<Skeleton className="size-10 rounded-2xl" />}
+        text={
+          <>
+            <span className="flex h-5 items-center">
+              <Skeleton className="h-3.5 w-40 max-w-full" />
+            </span>
+            <span className="mt-0.5 flex h-5 items-center">
+              <Skeleton className="h-3 w-56 max-w-full" />
+            </span>
+          </>
+        }
+        action={<Skeleton className="h-9 w-full rounded-xl" />}
+      />
+    </li>
+  );
+}
+
+function MilestoneLock() {
+  return (
+    <span className="inline-flex h-9 items-center gap-1.5 rounded-xl px-3 text-sm font-medium text-zinc-400 dark:text-zinc-500">
+      <LockIcon className="size-4" />
+      Locked
+    </span>
+  );
+}
+
+/** Daily check-in: a countdown from fishingCooldown that ticks every second and re-enables the button at zero. */
+function CheckInTask({ wallet, data, updatedAt }: { wallet: string; data: TaskStatusResponse; updatedAt: number }) {
+  const complete = useCompleteTask(wallet, "daily_checkin");
+  const deadline = data.fishingCooldown > 0 ? updatedAt + data.fishingCooldown * 1000 : null;
+  const left = useCountdown(deadline);
+  const onCooldown = left > 0;
+  const hours = Math.floor(left / 3600);
+  const minutes = Math.floor((left % 3600) / 60);
+  const error = complete.error;
+  const showError = error && !(onCooldown && "cooldownRemaining" in error && error.cooldownRemaining !== undefined);
+
+  return (
+    <TaskRow
+      testId="task-daily_checkin"
+      icon={CalendarIcon}
+      title="Daily check-in"
+      description={onCooldown ? "Checked in. Come back when the timer runs out." : "Check in once every 24 hours."}
+      done={onCooldown}
+      action={
+        <button
+          type="button"
+          data-testid="checkin-button"
+          disabled={onCooldown || complete.isPending}
+          onClick={() => complete.mutate()}
+          aria-label={onCooldown ? `Check in again in ${hours} hours ${minutes} minutes` : undefined}
+          className={buttonClass({ variant: onCooldown ? "secondary" : "primary", size: "sm", className: "w-full tabular-nums" })}
+        >
+          {complete.isPending ? (
+            <Spinner />
+          ) : onCooldown ? (
+            <span role="timer" aria-hidden="true" className="font-mono">
+              {formatCountdown(left)}
+            </span>
+          ) : (
+            "Check in"
+          )}
+        </button>
+      }
+      note={showError ? <TaskNote tone="error">{errorText(error)}</TaskNote> : undefined}
+    />
+  );
+}
+
+/** Open the target (a new tab, or the Farcaster client's own viewer), then complete. add_miniapp asks Farcaster directly. */
+function SocialTask({
+  wallet,
+  task,
+  done,
+  url,
+}: {
+  wallet: string;
+  task: (typeof SOCIAL)[number];
+  done: boolean;
+  url: string;
+}) {
+  const complete = useCompleteTask(wallet, task.id);
+  const { miniApp, markAdded } = useMiniApp();
+  const [opened, setOpened] = useState(false);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const inFarcaster = miniApp.status === "miniapp";
+
+  async function addMiniApp() {
+    if (miniApp.status !== "miniapp") return;
+    setActionError(null);
+    try {
+      if (!miniApp.added) await miniApp.sdk.actions.addMiniApp();
+      markAdded();
+      complete.mutate();
+    } catch (e) {
+      const name = e instanceof Error ? e.name : "";
+      setActionError(
+        name.includes("RejectedByUser")
+          ? "You dismissed the prompt. Try again when you're ready."
+          : name.includes("InvalidDomainManifest")
+            ? "Farcaster can't add this app: its manifest doesn't match this domain."
+            : errorText(e),
+      );
+    }
+  }
+
+  let action;
+  if (done) action = <DoneBadge />;
+  else if (complete.isPending)
+    action = (
+      <span className={buttonClass({ variant: "secondary", size: "sm", className: "w-full" })} aria-live="polite">
+        <Spinner /> Saving
+      </span>
+    );
+  else if (task.id === "add_miniapp" && inFarcaster)
+    action = (
+      <button type="button" onClick={addMiniApp} className={buttonClass({ size: "sm", className: "w-full" })}>
+        Add app
+      </button>
+    );
+  else if (!opened)
+    action = (
+      <a
+        href={url}
+        target="_blank"
+        rel="noopener noreferrer"
+        onClick={(e) => {
+          if (inFarcaster && miniApp.status === "miniapp") {
+            e.preventDefault();
+            void miniApp.sdk.actions.openUrl(url);
+          }
+          setOpened(true);
+        }}
+        className={buttonClass({ variant: "secondary", size: "sm", className: "w-full" })}
+      >
+        Open
+        <ExternalIcon className="size-3.5 opacity-60" />
+        <span className="sr-only">{task.title} (opens in a new tab)</span>
+      </a>
+    );
+  else
+    action = (
+      <button type="button" onClick={() => complete.mutate()} className={buttonClass({ size: "sm", className: "w-full" })}>
+        Complete
+        <span className="sr-only">: {task.title}</span>
+      </button>
+    );
+
+  const error = actionError ?? (complete.error ? errorText(complete.error) : null);
+  return (
+    <TaskRow
+      testId={`task-${task.id}`}
+      icon={task.icon}
+      title={task.title}
+      description={task.description}
+      done={done}
+      action={action}
+      note={error ? <TaskNote tone="error">{error}</TaskNote> : undefined}
+    />
+  );
+}
+
+/** nft_mint: verified on chain by the server; the reason is shown when it is not. */
+function NftTask({ wallet, done, mintUrl }: { wallet: string; done: boolean; mintUrl?: string }) {
+  const verify = useVerifyNft(wallet);
+  const verified = done || verify.data?.verified === true;
+  const reason = verify.data && !verify.data.verified ? verify.data.reason : null;
+  return (
+    <TaskRow
+      testId="task-nft_mint"
+      icon={ShieldIcon}
+      title="Hold the community NFT"
+      description={
+        mintUrl ? (
+          <>
+            Own it or stake it, then verify.{" "}
+            <a href={mintUrl} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+              Get the NFT<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </>
+        ) : (
+          "Own it or stake it, then verify on chain."
+        )
+      }
+      done={verified}
+      action={
+        verified ? (
+          <DoneBadge label="Verified" />
+        ) : (
+          <button
+            type="button"
+            onClick={() => verify.mutate()}
+            disabled={verify.isPending}
+            aria-busy={verify.isPending}
+            className={buttonClass({ size: "sm", className: "w-full" })}
+          >
+            {verify.isPending ? (
+              <>
+                <Spinner /> Verifying…
+              </>
+            ) : reason || verify.error ? (
+              "Verify again"
+            ) : (
+              "Verify"
+            )}
+          </button>
+        )
+      }
+      note={
+        verified ? undefined : reason ? (
+          <TaskNote tone="warning">
+            <span className="font-semibold">Not verified:</span> <span data-testid="nft-reason">{reason}</span>
+          </TaskNote>
+        ) : verify.error ? (
+          <TaskNote tone="error">
+            <span className="font-semibold">Verification failed:</span> {errorText(verify.error)}
+          </TaskNote>
+        ) : undefined
+      }
+    />
+  );
+}

@@ -1,0 +1,96 @@
+"use client";
+
+/**
+ * RainbowKit's connect modal, downloaded the first time someone asks to connect.
+ * Lists the wallets the browser announces over EIP-6963; adds RainbowKit's
+ * WalletConnect wallets (QR code, mobile deep links) only when a WalletConnect
+ * project id was configured at build time, so without one nothing here talks to
+ * the network.
+ */
+import "@rainbow-me/rainbowkit/styles.css";
+import {
+  RainbowKitProvider,
+  connectorsForWallets,
+  darkTheme,
+  lightTheme,
+  useConnectModal,
+  type WalletList,
+} from "@rainbow-me/rainbowkit";
+import {
+  coinbaseWallet,
+  injectedWallet,
+  metaMaskWallet,
+  rainbowWallet,
+  walletConnectWallet,
+} from "@rainbow-me/rainbowkit/wallets";
+import { useEffect, useRef, useState } from "react";
+import { useConfig, useConnectors, type Connector } from "wagmi";
+import { NoWalletDialog } from "@/components/wallet/no-wallet-dialog";
+import { walletConnectProjectId, type WagmiConfig } from "@/lib/client/wagmi";
+
+const registered = new WeakSet<object>();
+
+/** A wallet the browser announced over EIP-6963 (wagmi turns each into an injected connector with a data: icon). */
+function isAnnouncedWallet(connector: Connector): boolean {
+  return connector.type === "injected" && Boolean(connector.icon?.startsWith("data:image"));
+}
+
+/** Adds RainbowKit's own wallet connectors to the config, once. */
+function registerRainbowWallets(config: WagmiConfig, appName: string): void {
+  if (registered.has(config)) return;
+  registered.add(config);
+  const announced = config.connectors.some(isAnnouncedWallet);
+  const legacyInjected = typeof window !== "undefined" && "ethereum" in window && window.ethereum !== undefined;
+  const wallets: WalletList[number]["wallets"] = [];
+  // Wallet in-app browsers that predate EIP-6963 only expose window.ethereum.
+  if (!announced && legacyInjected) wallets.push(injectedWallet);
+  if (walletConnectProjectId) wallets.push(metaMaskWallet, rainbowWallet, coinbaseWallet, walletConnectWallet);
+  if (wallets.length === 0) return;
+  const connectorFns = connectorsForWallets([{ groupName: walletConnectProjectId ? "Popular" : "Browser", wallets }], {
+    appName,
+    // Only the WalletConnect wallets read it, and they are listed only when it is set.
+    projectId: walletConnectProjectId ?? "",
+  });
+  config._internal.connectors.setState((current) => [
+    ...current,
+    ...connectorFns.map((fn) => config._internal.connectors.setup(fn)),
+  ]);
+}
+
+const accentColor = "#4f46e5";
+const theme = {
+  lightMode: lightTheme({ accentColor, borderRadius: "large", fontStack: "system" }),
+  darkMode: darkTheme({ accentColor: "#818cf8", accentColorForeground: "#1e1b4b", borderRadius: "large", fontStack: "system" }),
+};
+
+export default function RainbowConnect({ request, appName }: { request: number; appName: string }) {
+  const config = useConfig();
+  useState(() => registerRainbowWallets(config, appName));
+  const connectors = useConnectors();
+  const hasWallets = connectors.some((c) => isAnnouncedWallet(c) || "rkDetails" in c);
+  return (
+    <RainbowKitProvider theme={theme} appInfo={{ appName }} modalSize="compact">
+      <ModalOpener request={request} hasWallets={hasWallets} />
+    </RainbowKitProvider>
+  );
+}
+
+function ModalOpener({ request, hasWallets }: { request: number; hasWallets: boolean }) {
+  const { openConnectModal } = useConnectModal();
+  const handled = useRef(0);
+  const [noWalletFor, setNoWalletFor] = useState(0);
+
+  useEffect(() => {
+    if (handled.current === request) return;
+    if (!hasWallets) {
+      handled.current = request;
+      setNoWalletFor(request);
+    } else if (openConnectModal) {
+      // undefined while wagmi is still reconnecting; this effect runs again once it is ready
+      handled.current = request;
+      openConnectModal();
+    }
+  }, [request, hasWallets, openConnectModal]);
+
+  return noWalletFor === request ? <NoWalletDialog onClose={() => setNoWalletFor(0)} /> : null;
+}

@@ -1,0 +1,126 @@
+"use client";
+
+/** TanStack Query hooks over the typed API client: the only way components read or change server state. */
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import type { TaskStatusResponse } from "@/lib/api/schemas";
+import { CHECKIN_COOLDOWN_SECONDS, type CompletableTaskId } from "@/lib/domain/tasks";
+import { ApiRequestError, api, queryKeys } from "@/lib/client/api";
+
+export function useReferralLink(wallet: string) {
+  return useQuery({ queryKey: queryKeys.referralLink(wallet), queryFn: () => api.referralLink(wallet) });
+}
+
+export function useLeaderboardUser(wallet: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.leaderboardUser(wallet ?? ""),
+    queryFn: () => api.leaderboardUser(wallet ?? ""),
+    enabled: Boolean(wallet),
+  });
+}
+
+export function useTaskStatus(wallet: string) {
+  return useQuery({ queryKey: queryKeys.taskStatus(wallet), queryFn: () => api.taskStatus(wallet) });
+}
+
+/** GET /api/steam/progress also re-checks nft_mint on chain, so it is read once per visit, not on every focus. */
+export function useProgress(wallet: string) {
+  return useQuery({
+    queryKey: queryKeys.progress(wallet),
+    queryFn: () => api.progress(wallet),
+    staleTime: 5 * 60_000,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** A 404 is an answer ("unknown code"), not a failure worth retrying. */
+export function useWalletByCode(code: string | null) {
+  return useQuery({
+    queryKey: queryKeys.walletByCode(code ?? ""),
+    queryFn: () => api.walletByCode(code ?? ""),
+    enabled: code !== null,
+    staleTime: Infinity,
+    retry: (count, error) => error instanceof ApiRequestError && error.retryable && count < 2,
+  });
+}
+
+/**
+ * Completes one task with an optimistic update of task-status; on failure the
+ * previous state comes back, except a check-in cooldown, whose remaining time the
+ * server just told us.
+ */
+export function useCompleteTask(wallet: string, taskId: CompletableTaskId) {
+  const qc = useQueryClient();
+  const key = queryKeys.taskStatus(wallet);
+  return useMutation({
+    mutationFn: () => api.completeTask(wallet, taskId),
+    onMutate: async () => {
+      await qc.cancelQueries({ queryKey: key });
+      const previous = qc.getQueryData<TaskStatusResponse>(key);
+      if (previous) {
+        qc.setQueryData<TaskStatusResponse>(key, {
+          ...previous,
+          tasks: { ...previous.tasks, [taskId]: true },
+          fishingCooldown: taskId === "daily_checkin" ? CHECKIN_COOLDOWN_SECONDS : previous.fishingCooldown,
+        });
+      }
+      return { previous };
+    },
+    onError: (error, _vars, context) => {
+      const previous = context?.previous;
+      if (!previous) return;
+      if (error instanceof ApiRequestError && error.cooldownRemaining !== undefined) {
+        qc.setQueryData<TaskStatusResponse>(key, {
+          ...previous,
+          tasks: { ...previous.tasks, daily_checkin: true },
+          fishingCooldown: error.cooldownRemaining,
+        });
+      } else {
+        qc.setQueryData(key, previous);
+      }
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: key }),
+  });
+}
+
+export function useVerifyNft(wallet: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.verifyTask(wallet, "nft_mint"),
+    onSuccess: (result) => {
+      if (!result.verified) return;
+      qc.setQueryData<TaskStatusResponse>(queryKeys.taskStatus(wallet), (old) =>
+        old ? { ...old, tasks: { ...old.tasks, nft_mint: true } } : old,
+      );
+    },
+  });
+}
+
+/**
+ * Whole seconds left until `deadline` (ms since epoch), ticking every second and
+ * reaching 0 on its own: the caller re-enables its button without any reload.
+ */
+export function useCountdown(deadline: number | null): number {
+  const remaining = () => (deadline === null ? 0 : Math.max(0, Math.ceil((deadline - Date.now()) / 1000)));
+  const [seconds, setSeconds] = useState(remaining);
+  useEffect(() => {
+    setSeconds(remaining());
+    if (deadline === null) return;
+    const id = setInterval(() => {
+      const left = remaining();
+      setSeconds(left);
+      if (left === 0) clearInterval(id);
+    }, 1000);
+    return () => clearInterval(id);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- remaining() depends only on deadline
+  }, [deadline]);
+  return seconds;
+}
+
+/** 86399 -> "23:59:59" */
+export function formatCountdown(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  return [h, m, s].map((n) => String(n).padStart(2, "0")).join(":");
+}

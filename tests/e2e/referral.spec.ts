@@ -1,0 +1,139 @@
+import { codeOf, connectThroughModal, expect, test } from "@/tests/e2e/support/fixtures";
+import { knownWallet, pendingCode, short } from "@/tests/e2e/support/helpers";
+import { randomCode } from "@/tests/support/wallets";
+
+test.describe("referral landing", () => {
+  test("a visitor opens a referrer's link, connects, and the referral is recorded; the pending code is gone afterwards", async ({
+    page,
+    app,
+    api,
+    wallet,
+  }) => {
+    const referrer = await knownWallet(api);
+    const visitor = await wallet();
+
+    await page.goto(`${app.baseUrl}/?ref=${codeOf(referrer)}`);
+    await expect(page.getByTestId("invite-status")).toHaveText(`Invited by ${short(referrer)}`);
+    expect(await pendingCode(page)).toBe(codeOf(referrer));
+    await expect(page).toHaveURL(`${app.baseUrl}/`); // ?ref= leaves the address bar once stored
+
+    await connectThroughModal(page);
+
+    const outcome = page.getByTestId("referral-outcome");
+    await expect(outcome).toHaveAttribute("data-outcome", "recorded");
+    await expect(outcome).toContainText(`Invited by ${short(referrer)}`);
+    expect((await api.check(visitor.address)).body).toEqual({ hasReferrer: true, wallet: visitor.address });
+    expect((await api.link(visitor.address)).body).toMatchObject({ bound: true, referrer });
+    expect((await api.link(referrer)).body.referralsCount).toBe(1);
+    expect(await pendingCode(page)).toBeNull();
+
+    // The dashboard shows the result: own referrer, and the 20 reward units of the referral.
+    await expect(page.getByTestId("own-referrer")).toContainText(`Invited by ${short(referrer)}`);
+    await expect(page.getByTestId("stat-rewards")).toContainText("20");
+    // Init came before record (decisions.md), and the wallet only had to share its accounts.
+    expect(visitor.calls).toContain("eth_requestAccounts");
+    expect(visitor.calls).not.toContain("personal_sign");
+  });
+
+  test("two origins of the same server keep separate pending codes (localStorage per origin)", async ({ page, app, api, wallet }) => {
+    const [first, second, third] = [await knownWallet(api), await knownWallet(api), await knownWallet(api)];
+    const visitor = await wallet();
+
+    await page.goto(`${app.baseUrl}/?ref=${codeOf(first)}`);
+    await expect(page.getByTestId("invite-status")).toHaveText(`Invited by ${short(first)}`);
+    await page.goto(`${app.altUrl}/?ref=${codeOf(second)}`);
+    await expect(page.getByTestId("invite-status")).toHaveText(`Invited by ${short(second)}`);
+
+    await page.goto(`${app.baseUrl}/`);
+    expect(await pendingCode(page)).toBe(codeOf(first));
+    await expect(page.getByTestId("invite-status")).toHaveText(`Invited by ${short(first)}`);
+    await page.goto(`${app.altUrl}/`);
+    expect(await pendingCode(page)).toBe(codeOf(second));
+
+    // Within one origin the latest link wins.
+    await page.goto(`${app.altUrl}/?ref=${codeOf(third)}`);
+    expect(await pendingCode(page)).toBe(codeOf(third));
+
+    // Connecting on the second origin binds its code, and leaves the first origin's code alone.
+    await connectThroughModal(page);
+    await expect(page.getByTestId("referral-outcome")).toHaveAttribute("data-outcome", "recorded");
+    expect((await api.link(visitor.address)).body.referrer).toBe(third);
+    expect(await pendingCode(page)).toBeNull();
+    await page.goto(`${app.baseUrl}/leaderboard`);
+    expect(await pendingCode(page)).toBe(codeOf(first));
+  });
+
+  test("opening one's own link says you cannot refer yourself, and records nothing", async ({ page, app, api, wallet }) => {
+    const visitor = await wallet();
+    await api.initUser(visitor.address);
+
+    await page.goto(`${app.baseUrl}/?ref=${codeOf(visitor.address)}`);
+    await expect(page.getByTestId("invite-status")).toHaveText(`Invited by ${short(visitor.address)}`);
+    await connectThroughModal(page);
+
+    const outcome = page.getByTestId("referral-outcome");
+    await expect(outcome).toHaveAttribute("data-outcome", "self");
+    await expect(outcome).toContainText(/you cannot refer yourself/i);
+    expect((await api.check(visitor.address)).body.hasReferrer).toBe(false);
+    expect((await api.link(visitor.address)).body.referralsCount).toBe(0);
+    expect(await pendingCode(page)).toBeNull();
+    await expect(page.getByTestId("own-referrer")).toContainText("You joined without an invite");
+  });
+
+  test("an unknown code shows a clear notice before connecting, and connecting drops it", async ({ page, app, api, wallet }) => {
+    const visitor = await wallet();
+    const code = randomCode();
+
+    await page.goto(`${app.baseUrl}/?ref=${code}`);
+    await expect(page.getByTestId("invite-status")).toHaveText(`Unknown invite code ${code}`);
+    expect(await pendingCode(page)).toBe(code);
+
+    await connectThroughModal(page);
+    await expect(page.getByTestId("referral-outcome")).toHaveAttribute("data-outcome", "not-found");
+    await expect(page.getByTestId("referral-outcome")).toContainText(code);
+    expect(await pendingCode(page)).toBeNull();
+    expect((await api.check(visitor.address)).body.hasReferrer).toBe(false);
+  });
+
+  test("a link whose code is not 8 characters is flagged and never stored", async ({ page, app }) => {
+    await page.goto(`${app.baseUrl}/?ref=abc`);
+    await expect(page.getByTestId("invite-status")).toContainText("This invite link is broken");
+    expect(await pendingCode(page)).toBeNull();
+  });
+
+  test("a wallet that already has a referrer is told who, whatever link it opens", async ({ page, app, api, wallet }) => {
+    const [original, other] = [await knownWallet(api), await knownWallet(api)];
+    const visitor = await wallet();
+    expect((await api.record(visitor.address, codeOf(original))).status).toBe(200);
+
+    await page.goto(`${app.baseUrl}/?ref=${codeOf(other)}`);
+    await connectThroughModal(page);
+    const outcome = page.getByTestId("referral-outcome");
+    await expect(outcome).toHaveAttribute("data-outcome", "already");
+    await expect(outcome).toContainText(`Already invited by ${short(original)}`);
+    expect(await pendingCode(page)).toBeNull();
+    expect((await api.link(other)).body.referralsCount).toBe(0);
+  });
+
+  test("a server error keeps the pending code, says so, and Try again records the referral", async ({ page, app, api, wallet }) => {
+    const referrer = await knownWallet(api);
+    const visitor = await wallet();
+    await page.route("**/api/referral/record", (route) =>
+      route.fulfill({ status: 500, json: { error: "Internal error, please retry later" } }),
+    );
+
+    await page.goto(`${app.baseUrl}/?ref=${codeOf(referrer)}`);
+    await connectThroughModal(page);
+    const outcome = page.getByTestId("referral-outcome");
+    await expect(outcome).toHaveAttribute("data-outcome", "failed");
+    await expect(outcome).toContainText("Internal error, please retry later");
+    expect(await pendingCode(page)).toBe(codeOf(referrer));
+    expect((await api.check(visitor.address)).body.hasReferrer).toBe(false);
+
+    await page.unroute("**/api/referral/record");
+    await outcome.getByRole("button", { name: "Try again" }).click();
+    await expect(outcome).toHaveAttribute("data-outcome", "recorded");
+    expect((await api.link(visitor.address)).body.referrer).toBe(referrer);
+    expect(await pendingCode(page)).toBeNull();
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * The Playwright fixtures every browser test uses: the app started by the global
+ * setup, a guard that fails a test whose page tried to reach the internet, the
+ * test wallet, and a small API client to set up and check state.
+ */
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import { TASK_URL_HOST } from "@/tests/e2e/support/constants";
+import { installWallet, type TestWallet, type WalletOptions } from "@/tests/e2e/support/wallet";
+
+export { expect };
+
+export interface App {
+  /** http://127.0.0.1:PORT */
+  baseUrl: string;
+  /** http://localhost:PORT: the same server under a second origin. */
+  altUrl: string;
+}
+
+export function appAt(baseUrl: string): App {
+  const port = new URL(baseUrl).port;
+  return { baseUrl, altUrl: `http://localhost:${port}` };
+}
+
+/** Blocks every request that leaves the machine and remembers it; answers the fake task targets. */
+export async function guardNetwork(context: BrowserContext): Promise<string[]> {
+  const external: string[] = [];
+  await context.route(
+    (url) => !["127.0.0.1", "localhost"].includes(url.hostname),
+    async (route) => {
+      const url = new URL(route.request().url());
+      if (url.hostname === TASK_URL_HOST) {
+        await route.fulfill({ contentType: "text/html", body: `<title>task</title><p>${url.pathname}</p>` });
+        return;
+      }
+      external.push(route.request().url());
+      await route.abort("blockedbyclient");
+    },
+  );
+  return external;
+}
+
+export function apiClient(request: APIRequestContext, baseUrl: string) {
+  const get = async (path: string) => {
+    const res = await request.get(`${baseUrl}${path}`);
+    return { status: res.status(), body: await res.json() };
+  };
+  const post = async (path: string, data: Record<string, string>) => {
+    const res = await request.post(`${baseUrl}${path}`, { data });
+    return { status: res.status(), body: await res.json() };
+  };
+  return {
+    initUser: (wallet: string) => post("/api/user/init", { wallet }),
+    record: (wallet: string, refCode: string) => post("/api/referral/record", { wallet, refCode }),
+    link: (wallet: string) => get(`/api/referral/link?user=${wallet}`),
+    check: (wallet: string) => get(`/api/referral/check?wallet=${wallet}`),
+    taskStatus: (wallet: string) => get(`/api/steam/task-status?wallet=${wallet}`),
+    complete: (wallet: string, taskId: string) => post("/api/steam/task/complete", { wallet, taskId }),
+    leaderboard: () => get("/api/leaderboard"),
+    leaderboardUser: (wallet: string) => get(`/api/leaderboard/user?wallet=${wallet}`),
+  };
+}
+
+export type Api = ReturnType<typeof apiClient>;
+
+interface Fixtures {
+  app: App;
+  api: Api;
+  /** URLs outside this machine the page tried to load; must stay empty. */
+  externalRequests: string[];
+  /** Installs a fresh test wallet in the page (before navigating). */
+  wallet: (options?: WalletOptions, target?: Page) => Promise<TestWallet>;
+}
+
+export const test = base.extend<Fixtures>({
+  app: async ({}, use) => {
+    const baseUrl = process.env.E2E_BASE_URL;
+    if (!baseUrl) throw new Error("E2E_BASE_URL is not set: run through playwright.config.ts (its global setup starts the app)");
+    await use(appAt(baseUrl));
+  },
+  api: async ({ request, app }, use) => use(apiClient(request, app.baseUrl)),
+  externalRequests: [
+    async ({ context }, use) => {
+      const external = await guardNetwork(context);
+      await use(external);
+      expect(external, "the page must not reach the internet").toEqual([]);
+    },
+    { auto: true },
+  ],
+  wallet: async ({ page }, use) => use((options, target) => installWallet(target ?? page, options)),
+});
+
+/** The refCode of a wallet: its last 8 hex characters. */
+export const codeOf = (wallet: string) => wallet.slice(-8).toLowerCase();
+
+/**
+ * Resolves once React has hydrated the element (it then carries React's props):
+ * a click before that would be lost, as it would be for a very fast human.
+ */
+export async function waitForHydration(locator: Locator): Promise<void> {
+  await expect
+    .poll(() => locator.evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactProps"))), {
+      message: "the element is hydrated",
+    })
+    .toBe(true);
+}
+
+/** Connects through the UI: the header button, then the test wallet in RainbowKit's modal. */
+export async function connectThroughModal(page: Page, walletName = "E2E Wallet"): Promise<void> {
+  const connect = page.getByRole("button", { name: "Connect wallet", exact: true });
+  await waitForHydration(connect);
+  await connect.click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: new RegExp(walletName) }).click();
+  await expect(page.getByTestId("connected-wallet")).toBeVisible();
+}

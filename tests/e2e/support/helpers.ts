@@ -1,0 +1,35 @@
+import type { Page } from "@playwright/test";
+import { randomWallet } from "@/tests/support/wallets";
+import type { Api } from "@/tests/e2e/support/fixtures";
+
+export const PENDING_KEY = "refboard:pending-ref";
+
+/** The pending referral code in the localStorage of the page's current origin. */
+export function pendingCode(page: Page): Promise<string | null> {
+  return page.evaluate((key) => window.localStorage.getItem(key), PENDING_KEY);
+}
+
+/** "0x1234…abcd", the short form the UI shows. */
+export function short(wallet: string): string {
+  return `${wallet.slice(0, 6)}…${wallet.slice(-4)}`;
+}
+
+/** A wallet the service knows (POST /api/user/init), so its code resolves. */
+export async function knownWallet(api: Api): Promise<`0x${string}`> {
+  const wallet = randomWallet();
+  const res = await api.initUser(wallet);
+  if (res.status !== 200) throw new Error(`user/init answered ${res.status}`);
+  return wallet;
+}
+
+/** Records `count` referrals of `referrer` through the API; returns the referees. */
+export async function referFriends(api: Api, referrer: string, count: number): Promise<`0x${string}`[]> {
+  const friends: `0x${string}`[] = [];
+  for (let i = 0; i < count; i++) {
+    const friend = randomWallet();
+    const res = await api.record(friend, referrer.slice(-8));
+    if (res.status !== 200) throw new Error(`referral/record answered ${res.status}: ${JSON.stringify(res.body)}`);
+    friends.push(friend);
+  }
+  return friends;
+}
