@@ -244,9 +244,9 @@ describe("sqlite store crash safety", () => {
 
     // Atomicity: whatever the kill interrupted, count, scores and relationships agree.
     const { referralsCount, score } = await store.getWalletState(referrer);
+    // Commits whose line had not reached the pipe when the kill landed count too, so only a lower bound
+    // holds here (under load the child runs several writes ahead of what the parent has read).
     expect(referralsCount).toBeGreaterThanOrEqual(referees.length);
-    // The kill may fall between a commit and its line: at most one referral more than acknowledged.
-    expect(referralsCount).toBeLessThanOrEqual(referees.length + 1);
     expect(score).toBe(referralsCount);
     const refereeRows = (await store.getLeaderboard(100_000)).filter((row) => row.wallet !== referrer);
     expect(refereeRows).toHaveLength(referralsCount);
