@@ -37,6 +37,10 @@ const envSchema = z.object({
   STAKING_CONTRACT: optional.pipe(address.optional()),
   STAKE_IDS_FUNCTION: optional.default("function getUserStakeIds(address) view returns (uint256[])"),
   RPC_TIMEOUT_MS: integer(5_000, 100, 60_000),
+  ADMIN_TOKEN: optional.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+  LOG_WALLETS: optional
+    .pipe(z.enum(["true", "false", "1", "0"]).optional())
+    .transform((v) => v === "true" || v === "1"),
   VERCEL: optional,
 });
 
@@ -61,6 +65,10 @@ export interface Config {
   leaderboardSize: number;
   /** Absent when on-chain verification is not configured. */
   chain?: ChainConfig;
+  /** Bearer token of the operator endpoints (GET /api/admin/rewards); absent = those endpoints answer 404. */
+  adminToken?: string;
+  /** Whether the per-request log line may name the wallet of the request. */
+  logWallets: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -86,6 +94,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
           timeoutMs: e.RPC_TIMEOUT_MS,
         }
       : undefined,
+    adminToken: e.ADMIN_TOKEN,
+    logWallets: e.LOG_WALLETS,
   };
 }
 
