@@ -1,11 +1,14 @@
 /** getStore(): the backend chosen by configuration, created once per process. */
 import "server-only";
 import { config, type StoreConfig } from "@/lib/config";
-import type { Store } from "@/lib/store/types";
+import type { Store, StoreAdmin } from "@/lib/store/types";
 
-let store: Promise<Store> | undefined;
+/** Every backend serves the request path (Store) and the operator tools (StoreAdmin). */
+export type AdminStore = Store & StoreAdmin;
 
-export function getStore(): Promise<Store> {
+let store: Promise<AdminStore> | undefined;
+
+export function getStore(): Promise<AdminStore> {
   store ??= createStore(config().store).catch((error: unknown) => {
     store = undefined; // let the next request try again instead of caching the failure forever
     throw error;
@@ -14,7 +17,7 @@ export function getStore(): Promise<Store> {
 }
 
 /** Backends load lazily so a deployment only loads the driver it uses (no native SQLite on Vercel). */
-export async function createStore(cfg: StoreConfig): Promise<Store> {
+export async function createStore(cfg: StoreConfig): Promise<AdminStore> {
   switch (cfg.kind) {
     case "sqlite": {
       const { SqliteStore } = await import("@/lib/store/sqlite");

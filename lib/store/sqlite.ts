@@ -18,12 +18,22 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import type { SocialTaskId } from "@/lib/domain/tasks";
 import { refCodeOf } from "@/lib/domain/wallet";
+import {
+  checkBatch,
+  checkOffset,
+  checkPageSize,
+  checkRefCode,
+  checkWallet,
+  checkWalletRecord,
+} from "@/lib/store/admin";
 import type {
   LeaderboardRow,
   RankedRow,
   RecordReferralResult,
   Registration,
   Store,
+  StoreAdmin,
+  WalletRecord,
   WalletState,
 } from "@/lib/store/types";
 
@@ -103,7 +113,22 @@ type WriteMethod =
 type Synchronous<F> = F extends (...args: infer A) => Promise<infer R> ? (...args: A) => R : never;
 type LeaderboardSqlRow = { wallet: string; score: number; referrals_count: number };
 
-export class SqliteStore implements Store {
+/** A whole wallets row, as StoreAdmin reads and writes it. */
+interface RecordRow extends WalletRow {
+  wallet: string;
+  created_at: number;
+  referred_at: number | null;
+  reached_at: number | null;
+}
+type RecordParams = Omit<RecordRow, "score"> & { score: number };
+type KeysetRow = LeaderboardSqlRow & { reached_at: number };
+/** Where a scanLeaderboard page ended: the last row's position in the order. */
+type LeaderboardKey = { score: number; reachedAt: number; wallet: string };
+
+const RECORD_COLUMNS = `wallet, created_at, referrer, referred_at, referrals_count, score, reached_at, checkin_last,
+  add_miniapp_ts, fc_follow_ts, fc_like_recast_ts, fc_comment_ts, nft_mint`;
+
+export class SqliteStore implements Store, StoreAdmin {
   readonly kind = "sqlite" as const;
 
   static open(dataDir: string, options: SqliteStoreOptions = {}): SqliteStore {
@@ -127,9 +152,11 @@ export class SqliteStore implements Store {
   private readonly readCodeOwner: Database.Statement<[string], { wallet: string }>;
   private readonly readLeaderboard: Database.Statement<[number], LeaderboardSqlRow>;
   private readonly selectOne: Database.Statement<[], { one: number }>;
+  private readonly admin: SqliteAdmin;
 
   private constructor(db: Database.Database) {
     this.db = db;
+    this.admin = new SqliteAdmin(db);
     const insertWallet = db.prepare<[WalletNow]>(
       "INSERT INTO wallets (wallet, created_at) VALUES (:wallet, :now) ON CONFLICT DO NOTHING",
     );
@@ -300,12 +327,7 @@ export class SqliteStore implements Store {
       referralsCount: row.referrals_count,
       score: row.score,
       checkInLast: row.checkin_last,
-      social: {
-        add_miniapp: row.add_miniapp_ts,
-        fc_follow: row.fc_follow_ts,
-        fc_like_recast: row.fc_like_recast_ts,
-        fc_comment: row.fc_comment_ts,
-      },
+      social: socialOf(row),
       nftMint: row.nft_mint === 1,
     };
   }
@@ -344,9 +366,246 @@ export class SqliteStore implements Store {
     this.selectOne.get();
   }
 
+  // StoreAdmin: see SqliteAdmin below.
+  async putWallets(records: WalletRecord[]): Promise<void> {
+    this.admin.putWallets(records);
+  }
+
+  async scanWallets(cursor: string, count: number): Promise<{ cursor: string; records: WalletRecord[] }> {
+    return this.admin.scanWallets(cursor, count);
+  }
+
+  async getWallets(wallets: string[]): Promise<(WalletRecord | null)[]> {
+    return this.admin.getWallets(wallets);
+  }
+
+  async getLeaderboardPage(offset: number, limit: number): Promise<LeaderboardRow[]> {
+    return this.admin.getLeaderboardPage(offset, limit);
+  }
+
+  async scanLeaderboard(cursor: string, count: number): Promise<{ cursor: string; rows: LeaderboardRow[] }> {
+    return this.admin.scanLeaderboard(cursor, count);
+  }
+
+  async countLeaderboard(): Promise<number> {
+    return this.admin.countLeaderboard();
+  }
+
+  async getCodeOwners(codes: string[]): Promise<(string | null)[]> {
+    return this.admin.getCodeOwners(codes);
+  }
+
+  async areActiveReferrers(wallets: string[]): Promise<boolean[]> {
+    return this.admin.areActiveReferrers(wallets);
+  }
+
+  /** Always one empty, final page: an entry is columns of its wallet's row, so no entry can lack a wallet. */
+  async scanLeaderboardMembers(cursor: string, count: number): Promise<{ cursor: string; wallets: string[] }> {
+    checkPageSize(count, "count");
+    return { cursor: "0", wallets: [] };
+  }
+
   async close(): Promise<void> {
     this.db.close();
   }
+}
+
+/**
+ * StoreAdmin on the store's connection, synchronously. The write is one BEGIN IMMEDIATE
+ * transaction per call; reads of several statements run in one deferred transaction, so
+ * each call reads one snapshot even while other processes write.
+ */
+class SqliteAdmin {
+  readonly putWallets: (records: WalletRecord[]) => void;
+  readonly getWallets: (wallets: string[]) => (WalletRecord | null)[];
+  readonly getCodeOwners: (codes: string[]) => (string | null)[];
+  readonly areActiveReferrers: (wallets: string[]) => boolean[];
+  readonly scanLeaderboard: (cursor: string, count: number) => { cursor: string; rows: LeaderboardRow[] };
+  private readonly readRecords: Database.Statement<[{ after: string; limit: number }], RecordRow>;
+  private readonly readPage: Database.Statement<[{ offset: number; limit: number }], LeaderboardSqlRow>;
+  private readonly countEntries: Database.Statement<[], { n: number }>;
+
+  constructor(db: Database.Database) {
+    const upsertWallet = db.prepare<[RecordParams]>(
+      `INSERT INTO wallets (${RECORD_COLUMNS})
+       VALUES (:wallet, :created_at, :referrer, :referred_at, :referrals_count, :score, :reached_at, :checkin_last,
+               :add_miniapp_ts, :fc_follow_ts, :fc_like_recast_ts, :fc_comment_ts, :nft_mint)
+       ON CONFLICT (wallet) DO UPDATE SET
+         created_at = excluded.created_at, referrer = excluded.referrer, referred_at = excluded.referred_at,
+         referrals_count = excluded.referrals_count, score = excluded.score, reached_at = excluded.reached_at,
+         checkin_last = excluded.checkin_last, add_miniapp_ts = excluded.add_miniapp_ts,
+         fc_follow_ts = excluded.fc_follow_ts, fc_like_recast_ts = excluded.fc_like_recast_ts,
+         fc_comment_ts = excluded.fc_comment_ts, nft_mint = excluded.nft_mint`,
+    );
+    // `since` (first referral) is not part of a record; createdAt is the best lower bound it has.
+    const markActive = db.prepare<[{ wallet: string; since: number }]>(
+      "INSERT INTO active_referrers (wallet, since) VALUES (:wallet, :since) ON CONFLICT DO NOTHING",
+    );
+    const unmarkActive = db.prepare<[string]>("DELETE FROM active_referrers WHERE wallet = ?");
+    const readCodeOwner = db.prepare<[string], { wallet: string }>("SELECT wallet FROM ref_codes WHERE code = ?");
+    const readCreatedAt = db.prepare<[string], { created_at: number }>("SELECT created_at FROM wallets WHERE wallet = ?");
+    const setCodeOwner = db.prepare<[{ code: string; wallet: string }]>(
+      "INSERT INTO ref_codes (code, wallet) VALUES (:code, :wallet) ON CONFLICT (code) DO UPDATE SET wallet = excluded.wallet",
+    );
+    const readRecord = db.prepare<[string], RecordRow>(`SELECT ${RECORD_COLUMNS} FROM wallets WHERE wallet = ?`);
+    const readActive = db.prepare<[string], { one: number }>("SELECT 1 AS one FROM active_referrers WHERE wallet = ?");
+    const entryColumns = "wallet, score, reached_at, referrals_count";
+    const readFirstRows = db.prepare<[number], KeysetRow>(
+      `SELECT ${entryColumns} FROM wallets WHERE reached_at IS NOT NULL
+        ORDER BY score DESC, reached_at ASC, wallet ASC LIMIT ?`,
+    );
+    // The rest of the last row's score group, then the lower scores: each a range of wallets_leaderboard.
+    // (One OR of both would make SQLite walk the index from the top.)
+    const readSameScoreAfter = db.prepare<[LeaderboardKey & { limit: number }], KeysetRow>(
+      `SELECT ${entryColumns} FROM wallets
+        WHERE reached_at IS NOT NULL AND score = :score AND (reached_at, wallet) > (:reachedAt, :wallet)
+        ORDER BY score DESC, reached_at ASC, wallet ASC LIMIT :limit`,
+    );
+    const readLowerScores = db.prepare<[{ score: number; limit: number }], KeysetRow>(
+      `SELECT ${entryColumns} FROM wallets WHERE reached_at IS NOT NULL AND score < :score
+        ORDER BY score DESC, reached_at ASC, wallet ASC LIMIT :limit`,
+    );
+
+    this.readRecords = db.prepare<[{ after: string; limit: number }], RecordRow>(
+      `SELECT ${RECORD_COLUMNS} FROM wallets WHERE wallet > :after ORDER BY wallet LIMIT :limit`,
+    );
+    this.readPage = db.prepare<[{ offset: number; limit: number }], LeaderboardSqlRow>(
+      `SELECT wallet, score, referrals_count FROM wallets WHERE reached_at IS NOT NULL
+        ORDER BY score DESC, reached_at ASC, wallet ASC LIMIT :limit OFFSET :offset`,
+    );
+    this.countEntries = db.prepare<[], { n: number }>("SELECT count(*) AS n FROM wallets WHERE reached_at IS NOT NULL");
+
+    /** Indexes the wallet's code unless an earlier-known wallet owns it; the wallet's own row is written already. */
+    const claimCode = (wallet: string, createdAt: number) => {
+      const code = refCodeOf(wallet);
+      const owner = readCodeOwner.get(code)?.wallet;
+      if (owner === wallet) return;
+      const theirs = owner === undefined ? undefined : readCreatedAt.get(owner)?.created_at;
+      if (owner !== undefined && theirs !== undefined && !earlier(createdAt, wallet, theirs, owner)) return;
+      setCodeOwner.run({ code, wallet });
+    };
+
+    this.putWallets = (records) => {
+      checkBatch(records, "putWallets");
+      records.forEach(checkWalletRecord);
+      write(records);
+    };
+    const write = immediate(db, (records: WalletRecord[]) => {
+      for (const record of records) {
+        upsertWallet.run(paramsOf(record));
+        if (record.referralsCount > 0) markActive.run({ wallet: record.wallet, since: record.createdAt });
+        else unmarkActive.run(record.wallet);
+        claimCode(record.wallet, record.createdAt);
+      }
+    });
+
+    this.getWallets = snapshot(db, (wallets: string[]) => {
+      checkBatch(wallets, "getWallets");
+      wallets.forEach((wallet) => checkWallet(wallet));
+      return wallets.map((wallet) => {
+        const row = readRecord.get(wallet);
+        return row ? recordOf(row) : null;
+      });
+    });
+
+    this.getCodeOwners = snapshot(db, (codes: string[]) => {
+      checkBatch(codes, "getCodeOwners");
+      codes.forEach(checkRefCode);
+      return codes.map((code) => readCodeOwner.get(code)?.wallet ?? null);
+    });
+
+    this.areActiveReferrers = snapshot(db, (wallets: string[]) => {
+      checkBatch(wallets, "areActiveReferrers");
+      wallets.forEach((wallet) => checkWallet(wallet));
+      return wallets.map((wallet) => readActive.get(wallet) !== undefined);
+    });
+
+    this.scanLeaderboard = snapshot(db, (cursor: string, count: number) => {
+      checkPageSize(count, "count");
+      const after = parseLeaderboardCursor(cursor);
+      const rows = after ? readSameScoreAfter.all({ ...after, limit: count }) : readFirstRows.all(count);
+      if (after && rows.length < count) rows.push(...readLowerScores.all({ score: after.score, limit: count - rows.length }));
+      const last = rows.at(-1);
+      return {
+        cursor: rows.length < count || !last ? "0" : `${last.score}:${last.reached_at}:${last.wallet}`,
+        rows: rows.map((row) => ({ wallet: row.wallet, score: row.score, referralsCount: row.referrals_count })),
+      };
+    });
+  }
+
+  /** Keyset pagination by wallet: the cursor is the last wallet of the previous page. */
+  scanWallets(cursor: string, count: number): { cursor: string; records: WalletRecord[] } {
+    checkPageSize(count, "count");
+    if (cursor !== "0") checkWallet(cursor, "cursor");
+    const rows = this.readRecords.all({ after: cursor === "0" ? "" : cursor, limit: count });
+    const last = rows.at(-1);
+    return { cursor: rows.length < count || !last ? "0" : last.wallet, records: rows.map(recordOf) };
+  }
+
+  getLeaderboardPage(offset: number, limit: number): LeaderboardRow[] {
+    checkOffset(offset);
+    checkPageSize(limit, "limit", true);
+    return this.readPage
+      .all({ offset, limit })
+      .map((row) => ({ wallet: row.wallet, score: row.score, referralsCount: row.referrals_count }));
+  }
+
+  countLeaderboard(): number {
+    return required(this.countEntries.get(), "count of leaderboard entries").n;
+  }
+}
+
+/** Whether (createdAt, wallet) comes before (theirCreatedAt, theirWallet): who keeps a shared code. */
+function earlier(createdAt: number, wallet: string, theirCreatedAt: number, theirWallet: string): boolean {
+  return createdAt < theirCreatedAt || (createdAt === theirCreatedAt && wallet < theirWallet);
+}
+
+function paramsOf(record: WalletRecord): RecordParams {
+  return {
+    wallet: record.wallet,
+    created_at: record.createdAt,
+    referrer: record.referrer,
+    referred_at: record.referredAt,
+    referrals_count: record.referralsCount,
+    score: record.entry?.score ?? 0,
+    reached_at: record.entry?.reachedAt ?? null,
+    checkin_last: record.checkInLast,
+    ...Object.fromEntries(
+      Object.entries(SOCIAL_TASK_COLUMNS).map(([id, column]) => [column, record.social[id as SocialTaskId]]),
+    ),
+    nft_mint: record.nftMint ? 1 : 0,
+  } as RecordParams;
+}
+
+function recordOf(row: RecordRow): WalletRecord {
+  return {
+    wallet: row.wallet,
+    createdAt: row.created_at,
+    referrer: row.referrer,
+    referredAt: row.referred_at,
+    referralsCount: row.referrals_count,
+    entry: row.reached_at === null ? null : { score: row.score, reachedAt: row.reached_at },
+    checkInLast: row.checkin_last,
+    social: socialOf(row),
+    nftMint: row.nft_mint === 1,
+  };
+}
+
+function socialOf(row: WalletRow): Record<SocialTaskId, number | null> {
+  return {
+    add_miniapp: row.add_miniapp_ts,
+    fc_follow: row.fc_follow_ts,
+    fc_like_recast: row.fc_like_recast_ts,
+    fc_comment: row.fc_comment_ts,
+  };
+}
+
+/** "0" (from the top) or "<score>:<reachedAt>:<wallet>" of the last row streamed. */
+function parseLeaderboardCursor(cursor: string): LeaderboardKey | null {
+  if (cursor === "0") return null;
+  const match = /^(\d{1,16}):(\d{1,16}):(0x[0-9a-f]{40})$/.exec(cursor);
+  if (!match) throw new RangeError(`Not a leaderboard cursor: ${JSON.stringify(cursor)}`);
+  return { score: Number(match[1]), reachedAt: Number(match[2]), wallet: match[3] as string };
 }
 
 function configure(db: Database.Database, busyTimeoutMs: number): void {
@@ -379,6 +638,12 @@ function migrate(db: Database.Database): void {
     // PRAGMA takes no bound parameters; MIGRATIONS.length is a number we control.
     if (version < MIGRATIONS.length) db.pragma(`user_version = ${MIGRATIONS.length}`);
   })();
+}
+
+/** Wraps `fn` in one deferred (read) transaction: several statements, one snapshot. */
+function snapshot<A extends unknown[], R>(db: Database.Database, fn: (...args: A) => R): (...args: A) => R {
+  const tx = db.transaction(fn);
+  return (...args: A) => tx.deferred(...args);
 }
 
 /** Wraps `fn` in BEGIN IMMEDIATE ... COMMIT (rolled back on any throw). */

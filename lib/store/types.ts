@@ -121,30 +121,64 @@ export interface WalletRecord {
   nftMint: boolean;
 }
 
+/** Most records, wallets or codes one StoreAdmin call takes, and the largest page it returns about. */
+export const ADMIN_BATCH_LIMIT = 1000;
+
+/**
+ * Highest score a record may carry: the Redis leaderboard stores score * 1e10 + time in a
+ * double, exact only below 2^53.
+ */
+export const MAX_ENTRY_SCORE = 900_718;
+
 /**
  * Operator operations: bulk and streaming access for tools that run outside the request
- * path (seed, legacy import, rewards export, invariant checker). Each batch call is one
- * round trip (pipeline or script) on Redis and one transaction on SQLite; none of them
- * is used by an API request except getLeaderboardPage by the streamed admin export.
+ * path (seed, legacy import, rewards export, invariant checker).
+ *
+ * Cost: each call is one round trip on Redis (one Lua script, so also atomic) and one
+ * transaction on SQLite. The one exception: putWallets on a Redis store whose refCode
+ * index is not marked complete first rebuilds the index (once, under the lock, as a
+ * lookup would), so that the index is complete and marked after every putWallets.
+ * Batches hold at most ADMIN_BATCH_LIMIT items (a RangeError otherwise); inputs are
+ * validated (lowercase wallets, whole numbers, scores up to MAX_ENTRY_SCORE).
+ *
+ * Cursors are opaque strings: start with "0"; a returned "0" means the stream is done.
+ * Streams are not snapshots: a wallet written while a stream runs may or may not appear.
  */
 export interface StoreAdmin {
   /**
-   * Writes whole records as given, overwriting (so re-running an import is idempotent),
-   * marks each wallet with referralsCount > 0 as an active referrer, and indexes each
-   * wallet's refCode unless an earlier-known wallet (smaller createdAt, then smaller
-   * address) already owns it. Writes nothing else: consistency is the caller's duty,
-   * and checkInvariants is how to verify it.
+   * Writes whole records as given, overwriting (so re-running an import is idempotent):
+   * a null entry removes the wallet from the leaderboard; the wallet is an active
+   * referrer exactly when its referralsCount > 0; its refCode is indexed to it unless an
+   * earlier-known wallet (smaller createdAt, then smaller address) already owns it.
+   * Writes nothing else: consistency across records (referrer counts, scores) is the
+   * caller's duty, and the invariant checker is how to verify it.
    */
   putWallets(records: WalletRecord[]): Promise<void>;
 
-  /** Streams every known wallet in pages of about `count`; start with cursor "0", done when it returns "0". */
+  /**
+   * Streams every known wallet, each exactly once while the store is quiet. Pages hold
+   * about `count` records: on SQLite exactly `count` (by wallet, ascending) until the
+   * last; on Redis a SCAN step's worth, which may be empty before the end or hold a few
+   * more, and may repeat a wallet if the keyspace shrinks mid-stream (SCAN's promise).
+   */
   scanWallets(cursor: string, count: number): Promise<{ cursor: string; records: WalletRecord[] }>;
 
   /** The records of the given wallets (null for unknown ones), in order. */
   getWallets(wallets: string[]): Promise<(WalletRecord | null)[]>;
 
-  /** Leaderboard rows from 0-based `offset`, in leaderboard order. */
+  /**
+   * Leaderboard rows from 0-based `offset`, in leaderboard order. O(log N + limit) on
+   * Redis but O(offset + limit) on SQLite: to stream the whole board use scanLeaderboard.
+   */
   getLeaderboardPage(offset: number, limit: number): Promise<LeaderboardRow[]>;
+
+  /**
+   * Streams the whole leaderboard in order, `count` rows a page, each page
+   * O(log N + count) on every backend (SQLite: keyset pagination on the leaderboard
+   * index). Rank = position in the stream. An entry that moves while the stream runs may
+   * be skipped or repeated; a quiet board streams every entry exactly once.
+   */
+  scanLeaderboard(cursor: string, count: number): Promise<{ cursor: string; rows: LeaderboardRow[] }>;
 
   /** Number of leaderboard entries. */
   countLeaderboard(): Promise<number>;
@@ -155,6 +189,10 @@ export interface StoreAdmin {
   /** Whether each wallet is in the active-referrer set, in order. */
   areActiveReferrers(wallets: string[]): Promise<boolean[]>;
 
-  /** Leaderboard members that are not known wallets (an inconsistency), streamed like scanWallets. */
+  /**
+   * Leaderboard members that are not known wallets (an inconsistency), streamed like
+   * scanWallets; a page lists only such members, so most pages are empty. Always empty on
+   * SQLite, where an entry lives in its wallet's row.
+   */
   scanLeaderboardMembers(cursor: string, count: number): Promise<{ cursor: string; wallets: string[] }>;
 }

@@ -1,9 +1,8 @@
 /** What only the Redis backends promise: scripts as data, one round trip per call, the index rebuild, bounded waits. */
-import { randomUUID } from "node:crypto";
 import { createServer as createHttpServer } from "node:http";
 import { createServer as createTcpServer, type Socket } from "node:net";
 import { createClient } from "redis";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { refCodeOf } from "@/lib/domain/wallet";
 import { countingClient, type RoundTripCommand } from "@/lib/store/redis/client";
 import { CODES_COMPLETE_FIELD, redisKeys } from "@/lib/store/redis/keys";
@@ -13,47 +12,13 @@ import { createTcpClient, createTcpRedisStore } from "@/lib/store/redis/tcp";
 import { createUpstashClient, createUpstashStore } from "@/lib/store/redis/upstash";
 import { freePort } from "@/tests/support/free-port";
 import { startRedisServer, type RedisServer } from "@/tests/support/redis-server";
-import { startUpstashBridge, type UpstashBridge } from "@/tests/support/upstash-bridge";
+import { newPrefix, roundTrips, useRedisHarness } from "@/tests/store/redis-harness";
+import { startUpstashBridge } from "@/tests/support/upstash-bridge";
 import { randomCode, randomWallet, walletWithCode } from "@/tests/support/wallets";
 
 const T0 = 1_750_000_000;
 const DAY = 86_400;
-const redisUrl = inject("redisUrl");
-const token = randomUUID();
-
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-let bridge: UpstashBridge;
-const raw = createClient({ url: redisUrl, RESP: 2 });
-beforeAll(async () => {
-  bridge = await startUpstashBridge(redisUrl, token);
-  await raw.connect();
-});
-afterAll(async () => {
-  await bridge.stop();
-  await raw.close();
-});
-
-const newPrefix = () => `t${randomUUID().slice(0, 8)}`;
-
-/** A store that reports every round trip into `calls`. */
-function counted(backend: "tcp" | "upstash", prefix = newPrefix(), url = backend === "tcp" ? redisUrl : bridge.url) {
-  const calls: RoundTripCommand[] = [];
-  const onCall = (c: RoundTripCommand) => calls.push(c);
-  const cfg = { url, prefix, timeoutMs: 5_000 };
-  const store = backend === "tcp" ? createTcpRedisStore(cfg, { onCall }) : createUpstashStore({ ...cfg, token }, { onCall });
-  cleanups.push(() => store.close());
-  return { store, calls, prefix };
-}
-
-async function roundTrips(calls: RoundTripCommand[], op: () => Promise<unknown>): Promise<RoundTripCommand[]> {
-  calls.length = 0;
-  await op();
-  return [...calls];
-}
+const { redisUrl, token, raw, cleanups, bridge, counted } = useRedisHarness();
 
 /** A raw connection to a dedicated server, for what tests do behind the store's back. */
 async function adminClient(url: string) {
@@ -187,10 +152,10 @@ describe.each(["tcp", "upstash"] as const)("round trips (%s)", (backend) => {
     it("one client call is one HTTP request (no auto-pipelining, no retries)", async () => {
       const { store, calls } = counted(backend);
       await store.getLeaderboard(10);
-      const before = bridge.requests();
+      const before = bridge().requests();
       await store.getRankOrCreate(randomWallet(), T0);
       await store.getWalletState(randomWallet());
-      expect(bridge.requests() - before).toBe(2);
+      expect(bridge().requests() - before).toBe(2);
       expect(calls.length).toBeGreaterThan(0);
     });
   }
@@ -268,7 +233,7 @@ describe.each(["tcp", "upstash"] as const)("refCode index rebuild (%s)", (backen
 
   it("scans in batches: a small batch size still finds every wallet", async () => {
     const prefix = newPrefix();
-    const cfg = { url: backend === "tcp" ? redisUrl : bridge.url, token, timeoutMs: 5_000 };
+    const cfg = { url: backend === "tcp" ? redisUrl : bridge().url, token, timeoutMs: 5_000 };
     const client = backend === "tcp" ? createTcpClient(cfg) : createUpstashClient(cfg);
     const scans: RoundTripCommand[] = [];
     const store = new RedisStore(
@@ -335,7 +300,7 @@ describe("timeouts and recovery", () => {
   });
 
   it("upstash: a wrong token is an error, not an empty answer", async () => {
-    const store = createUpstashStore({ url: bridge.url, token: "wrong", prefix: newPrefix(), timeoutMs: 2_000 });
+    const store = createUpstashStore({ url: bridge().url, token: "wrong", prefix: newPrefix(), timeoutMs: 2_000 });
     await expect(store.getLeaderboard(10)).rejects.toThrow();
   });
 

@@ -24,6 +24,17 @@
  *                                 earlier achiever, then wallet ascending; rank = ZRANK + 1
  *   {p}:referrers:active  set     wallets that referred at least once
  */
+import { SOCIAL_TASK_IDS } from "@/lib/domain/tasks";
+
+/** Fields of a wallet hash besides createdAt, in the order the StoreAdmin scripts exchange them. */
+export const WALLET_RECORD_FIELDS = [
+  "referrer",
+  "referredAt",
+  "referralsCount",
+  "checkInLast",
+  "nftMint",
+  ...SOCIAL_TASK_IDS,
+] as const;
 
 /** Field of the codes hash that marks the index complete; 9 characters, so no refCode can equal it. */
 export const CODES_COMPLETE_FIELD = ":complete";

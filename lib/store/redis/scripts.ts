@@ -26,6 +26,13 @@ export const SCRIPT_NAMES = [
   "rebuild-codes-begin",
   "rebuild-codes-batch",
   "rebuild-codes-finish",
+  "put-wallets",
+  "get-wallets",
+  "scan-wallets",
+  "count-leaderboard",
+  "get-code-owners",
+  "are-active-referrers",
+  "scan-leaderboard-members",
 ] as const;
 export type ScriptName = (typeof SCRIPT_NAMES)[number];
 

@@ -9,8 +9,16 @@ import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { SOCIAL_TASK_IDS, type SocialTaskId } from "@/lib/domain/tasks";
 import { isWallet, normaliseWallet, refCodeOf } from "@/lib/domain/wallet";
+import {
+  checkBatch,
+  checkOffset,
+  checkPageSize,
+  checkRefCode,
+  checkWallet,
+  checkWalletRecord,
+} from "@/lib/store/admin";
 import { isNoScriptError, type RedisCommandClient } from "@/lib/store/redis/client";
-import { CODES_COMPLETE_FIELD, redisKeys, type RedisKeys } from "@/lib/store/redis/keys";
+import { CODES_COMPLETE_FIELD, redisKeys, WALLET_RECORD_FIELDS, type RedisKeys } from "@/lib/store/redis/keys";
 import { int, list, optInt, optWallet, str, UnexpectedReplyError, wallet as walletOf } from "@/lib/store/redis/reply";
 import { SCRIPTS, type ScriptName } from "@/lib/store/redis/scripts";
 import type {
@@ -19,6 +27,8 @@ import type {
   RecordReferralResult,
   Registration,
   Store,
+  StoreAdmin,
+  WalletRecord,
   WalletState,
 } from "@/lib/store/types";
 
@@ -36,7 +46,11 @@ export interface RedisStoreOptions {
 /** A script's verdict that the refCode index itself is missing. */
 const NO_INDEX = Symbol("no-index");
 
-export class RedisStore implements Store {
+/** The wallet hash fields the StoreAdmin read scripts return, in order. */
+const READ_FIELDS = ["createdAt", ...WALLET_RECORD_FIELDS] as const;
+type ReadField = (typeof READ_FIELDS)[number];
+
+export class RedisStore implements Store, StoreAdmin {
   readonly kind: "redis" | "upstash";
   private readonly keys: RedisKeys;
   private readonly batchSize: number;
@@ -153,19 +167,8 @@ export class RedisStore implements Store {
     await this.run("mark-nft-mint", this.ownKeys(wallet), this.ownArgs(wallet, now));
   }
 
-  async getLeaderboard(limit: number): Promise<LeaderboardRow[]> {
-    const args = [whole(limit), this.keys.walletKeyPrefix];
-    const reply = await this.runList("get-leaderboard", [this.keys.leaderboard], args, 0);
-    if (reply.length % 3 !== 0) throw new UnexpectedReplyError("getLeaderboard", reply);
-    const rows: LeaderboardRow[] = [];
-    for (let i = 0; i < reply.length; i += 3) {
-      rows.push({
-        wallet: walletOf(reply[i], "leaderboard wallet"),
-        score: int(reply[i + 1], "score"),
-        referralsCount: optInt(reply[i + 2], "referralsCount") ?? 0,
-      });
-    }
-    return rows;
+  getLeaderboard(limit: number): Promise<LeaderboardRow[]> {
+    return this.readLeaderboard(0, limit);
   }
 
   async getRankOrCreate(wallet: string, now: number): Promise<RankedRow> {
@@ -183,8 +186,127 @@ export class RedisStore implements Store {
     return this.client.ping();
   }
 
+  // StoreAdmin (types.ts): one script per call. Scripts derive wallet keys from the prefix,
+  // which the shared hash tag keeps in the one Cluster slot of the declared keys.
+
+  /**
+   * One script for the whole batch, records ARGV-encoded (ADMIN_BATCH_LIMIT keeps it near
+   * 15k arguments, ~250 KB). Requires a complete code index (see put-wallets.lua): the first
+   * call on a store whose index is not marked complete rebuilds it first, like a lookup, so
+   * after any putWallets the index is complete and marked and unknown codes stay O(1) misses.
+   */
+  async putWallets(records: WalletRecord[]): Promise<void> {
+    checkBatch(records, "putWallets");
+    records.forEach(checkWalletRecord);
+    if (records.length === 0) return;
+    const k = this.keys;
+    const keys = [k.codes, k.leaderboard, k.activeReferrers];
+    const args = [k.walletKeyPrefix, CODES_COMPLETE_FIELD, String(WALLET_RECORD_FIELDS.length), ...WALLET_RECORD_FIELDS];
+    for (const record of records) args.push(...encodeRecord(record));
+    await this.withCodeIndex(async () => {
+      const reply = await this.runList("put-wallets", keys, args, 1);
+      const verdict = str(reply[0], "putWallets");
+      if (verdict === "no-index") return NO_INDEX;
+      if (verdict !== "ok" || int(reply[1], "putWallets written") !== records.length) {
+        throw new UnexpectedReplyError("putWallets", reply);
+      }
+      return undefined;
+    });
+  }
+
+  /** One script per page: a SCAN step and the records of the keys it found, read together. */
+  async scanWallets(cursor: string, count: number): Promise<{ cursor: string; records: WalletRecord[] }> {
+    checkPageSize(count, "count");
+    checkScanCursor(cursor);
+    const k = this.keys;
+    const args = [cursor, k.walletKeyPattern, String(count), k.walletKeyPrefix, ...READ_FIELDS];
+    const reply = await this.runList("scan-wallets", [k.leaderboard], args, 2);
+    const records: WalletRecord[] = [];
+    for (const item of list(reply[1], "scanWallets records")) {
+      // A key under the wallet prefix that names no wallet is not a wallet; the index rebuild skips it too.
+      const name = str(list(item, "wallet record", 1)[0], "wallet key");
+      if (!isWallet(name) || normaliseWallet(name) !== name) continue;
+      const record = decodeRecord(item);
+      if (record) records.push(record);
+    }
+    return { cursor: scanCursor(reply[0]), records };
+  }
+
+  async getWallets(wallets: string[]): Promise<(WalletRecord | null)[]> {
+    checkBatch(wallets, "getWallets");
+    wallets.forEach((wallet) => checkWallet(wallet));
+    if (wallets.length === 0) return [];
+    const k = this.keys;
+    const args = [k.walletKeyPrefix, String(READ_FIELDS.length), ...READ_FIELDS, ...wallets];
+    const reply = await this.runList("get-wallets", [k.leaderboard], args, wallets.length);
+    return reply.map(decodeRecord);
+  }
+
+  getLeaderboardPage(offset: number, limit: number): Promise<LeaderboardRow[]> {
+    checkOffset(offset);
+    checkPageSize(limit, "limit", true);
+    return this.readLeaderboard(offset, limit);
+  }
+
+  /** The cursor is the offset of the next row: ZRANGE by rank is O(log N + count) anyway. */
+  async scanLeaderboard(cursor: string, count: number): Promise<{ cursor: string; rows: LeaderboardRow[] }> {
+    checkPageSize(count, "count");
+    checkScanCursor(cursor);
+    const offset = Number(cursor);
+    checkOffset(offset);
+    const rows = await this.readLeaderboard(offset, count);
+    return { cursor: rows.length < count ? "0" : String(offset + rows.length), rows };
+  }
+
+  async countLeaderboard(): Promise<number> {
+    return int(await this.run("count-leaderboard", [this.keys.leaderboard], []), "countLeaderboard");
+  }
+
+  async getCodeOwners(codes: string[]): Promise<(string | null)[]> {
+    checkBatch(codes, "getCodeOwners");
+    codes.forEach(checkRefCode);
+    if (codes.length === 0) return [];
+    const reply = await this.runList("get-code-owners", [this.keys.codes], codes, codes.length);
+    return reply.map((owner) => optWallet(owner, "code owner"));
+  }
+
+  async areActiveReferrers(wallets: string[]): Promise<boolean[]> {
+    checkBatch(wallets, "areActiveReferrers");
+    wallets.forEach((wallet) => checkWallet(wallet));
+    if (wallets.length === 0) return [];
+    const reply = await this.runList("are-active-referrers", [this.keys.activeReferrers], wallets, wallets.length);
+    return reply.map((member) => int(member, "active referrer") === 1);
+  }
+
+  /** One script per page: a ZSCAN step, keeping the members whose wallet hash is missing. */
+  async scanLeaderboardMembers(cursor: string, count: number): Promise<{ cursor: string; wallets: string[] }> {
+    checkPageSize(count, "count");
+    checkScanCursor(cursor);
+    const args = [cursor, String(count), this.keys.walletKeyPrefix];
+    const reply = await this.runList("scan-leaderboard-members", [this.keys.leaderboard], args, 2);
+    // Raw strings: an orphan is exactly what may not be a well-formed wallet.
+    const wallets = list(reply[1], "leaderboard orphans").map((member) => str(member, "leaderboard member"));
+    return { cursor: scanCursor(reply[0]), wallets };
+  }
+
   close(): Promise<void> {
     return this.client.quit();
+  }
+
+  /** `limit` leaderboard rows from `offset`, with referral counts, in one script. */
+  private async readLeaderboard(offset: number, limit: number): Promise<LeaderboardRow[]> {
+    const args = [whole(offset), whole(limit), this.keys.walletKeyPrefix];
+    const reply = await this.runList("get-leaderboard", [this.keys.leaderboard], args, 0);
+    if (reply.length % 3 !== 0) throw new UnexpectedReplyError("getLeaderboard", reply);
+    const rows: LeaderboardRow[] = [];
+    for (let i = 0; i < reply.length; i += 3) {
+      rows.push({
+        wallet: walletOf(reply[i], "leaderboard wallet"),
+        score: int(reply[i + 1], "score"),
+        referralsCount: optInt(reply[i + 2], "referralsCount") ?? 0,
+      });
+    }
+    return rows;
   }
 
   /** EVALSHA; on NOSCRIPT (script cache flushed or server restarted) EVAL, which also re-caches it. */
@@ -283,4 +405,67 @@ export class RedisStore implements Store {
 function whole(value: number): string {
   if (!Number.isSafeInteger(value)) throw new Error(`Expected a whole number, got ${value}`);
   return String(value);
+}
+
+/** A record as put-wallets.lua reads it: fixed values, then one per WALLET_RECORD_FIELDS name ("" = unset). */
+function encodeRecord(record: WalletRecord): string[] {
+  const opt = (value: number | null) => (value === null ? "" : String(value));
+  const active = record.referralsCount > 0;
+  const fields: Record<(typeof WALLET_RECORD_FIELDS)[number], string> = {
+    referrer: record.referrer ?? "",
+    referredAt: opt(record.referredAt),
+    // Absent rather than "0", as in a hash the request path wrote.
+    referralsCount: active ? String(record.referralsCount) : "",
+    checkInLast: opt(record.checkInLast),
+    nftMint: record.nftMint ? "1" : "",
+    add_miniapp: opt(record.social.add_miniapp),
+    fc_follow: opt(record.social.fc_follow),
+    fc_like_recast: opt(record.social.fc_like_recast),
+    fc_comment: opt(record.social.fc_comment),
+  };
+  return [
+    record.wallet,
+    refCodeOf(record.wallet),
+    String(record.createdAt),
+    active ? "1" : "",
+    record.entry ? String(record.entry.score) : "",
+    record.entry ? String(record.entry.reachedAt) : "",
+    ...WALLET_RECORD_FIELDS.map((name) => fields[name]),
+  ];
+}
+
+/** A record from readRecord of prelude.lua: {wallet, score|nil, reachedAt|nil, {READ_FIELDS values}}; null when no field is set. */
+function decodeRecord(reply: unknown): WalletRecord | null {
+  const [walletReply, score, reachedAt, valuesReply] = list(reply, "wallet record", 4);
+  const values = list(valuesReply, "wallet record fields", READ_FIELDS.length);
+  if (values.every((value) => value === null)) return null;
+  const wallet = walletOf(walletReply, "wallet");
+  const field = Object.fromEntries(READ_FIELDS.map((name, i) => [name, values[i]])) as Record<ReadField, unknown>;
+  const what = (name: string) => `${name} of ${wallet}`;
+  if (field.nftMint !== null && field.nftMint !== "1") throw new UnexpectedReplyError(what("nftMint"), field.nftMint);
+  return {
+    wallet,
+    createdAt: int(field.createdAt, what("createdAt")),
+    referrer: optWallet(field.referrer, what("referrer")),
+    referredAt: optInt(field.referredAt, what("referredAt")),
+    referralsCount: optInt(field.referralsCount, what("referralsCount")) ?? 0,
+    entry: score === null ? null : { score: int(score, what("score")), reachedAt: int(reachedAt, what("reachedAt")) },
+    checkInLast: optInt(field.checkInLast, what("checkInLast")),
+    social: Object.fromEntries(SOCIAL_TASK_IDS.map((id) => [id, optInt(field[id], what(id))])) as Record<
+      SocialTaskId,
+      number | null
+    >,
+    nftMint: field.nftMint === "1",
+  };
+}
+
+/** A SCAN or ZSCAN cursor: an unsigned 64-bit decimal. */
+function checkScanCursor(cursor: string): void {
+  if (!/^\d{1,20}$/.test(cursor)) throw new RangeError(`Not a scan cursor: ${JSON.stringify(cursor)}`);
+}
+
+function scanCursor(reply: unknown): string {
+  const cursor = typeof reply === "number" ? String(reply) : str(reply, "scan cursor");
+  if (!/^\d{1,20}$/.test(cursor)) throw new UnexpectedReplyError("scan cursor", reply);
+  return cursor;
 }

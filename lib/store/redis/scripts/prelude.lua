@@ -14,12 +14,21 @@ local function register(walletKey, codesKey, wallet, code, now)
   return isNew, redis.call('HGET', codesKey, code)
 end
 
--- The score held in a stored zset score (the only place that decodes it).
-local function scoreOf(stored)
+-- The score and reachedAt held in a stored zset score (the only place that decodes it).
+local function entryOf(stored)
   local composite = -tonumber(stored)
   local score = math.floor(composite / LB_SPAN)
   local rest = composite - score * LB_SPAN
-  if rest < 0 then score = score - 1 elseif rest >= LB_SPAN then score = score + 1 end
+  if rest < 0 then
+    score, rest = score - 1, rest + LB_SPAN
+  elseif rest >= LB_SPAN then
+    score, rest = score + 1, rest - LB_SPAN
+  end
+  return score, LB_LATEST - rest
+end
+
+local function scoreOf(stored)
+  local score = entryOf(stored)
   return score
 end
 
@@ -33,4 +42,14 @@ local function addPoint(lbKey, wallet, now)
   local score = 0
   if stored then score = scoreOf(stored) end
   redis.call('ZADD', lbKey, storedScore(score + 1, now), wallet)
+end
+
+-- A wallet's whole record for StoreAdmin: {wallet, score|false, reachedAt|false, {field values}},
+-- the values in the order of `fields`, false where unset (all false: no such wallet).
+local function readRecord(lbKey, walletKeyPrefix, wallet, fields)
+  local values = redis.call('HMGET', walletKeyPrefix .. wallet, unpack(fields))
+  local stored = redis.call('ZSCORE', lbKey, wallet)
+  if not stored then return {wallet, false, false, values} end
+  local score, reachedAt = entryOf(stored)
+  return {wallet, score, reachedAt, values}
 end

@@ -1,0 +1,64 @@
+-- putWallets: writes whole wallet records, overwriting, in one atomic step.
+-- ARGV after the header holds the records, `width` values each: wallet, refCode, createdAt,
+-- active ('1' or ''), score and reachedAt ('' and '' for no leaderboard entry), then one
+-- value per name in `fields` ('' leaves the field unset).
+-- Returns {'no-index'} and writes nothing when the code index is not marked complete (the
+-- caller rebuilds it and runs this again: writing into an incomplete index could hand a code
+-- to a later wallet); else {'ok', records written}.
+local codesKey = KEYS[1]
+local lbKey = KEYS[2]
+local activeKey = KEYS[3]
+local walletKeyPrefix = ARGV[1]
+local completeField = ARGV[2]
+local fieldCount = tonumber(ARGV[3])
+local fields = {unpack(ARGV, 4, 3 + fieldCount)}
+local first = 4 + fieldCount
+local FIXED = 6
+local width = FIXED + fieldCount
+
+if redis.call('HEXISTS', codesKey, completeField) == 0 then return {'no-index'} end
+
+local function createdAtOf(wallet)
+  return tonumber(redis.call('HGET', walletKeyPrefix .. wallet, 'createdAt')) or math.huge
+end
+
+local written = 0
+for i = first, #ARGV - width + 1, width do
+  local wallet, code, createdAt = ARGV[i], ARGV[i + 1], ARGV[i + 2]
+  local walletKey = walletKeyPrefix .. wallet
+
+  local hash = {'createdAt', createdAt}
+  for f = 1, fieldCount do
+    local value = ARGV[i + FIXED + f - 1]
+    if value ~= '' then
+      hash[#hash + 1] = fields[f]
+      hash[#hash + 1] = value
+    end
+  end
+  redis.call('DEL', walletKey)
+  redis.call('HSET', walletKey, unpack(hash))
+
+  if ARGV[i + 3] == '1' then
+    redis.call('SADD', activeKey, wallet)
+  else
+    redis.call('SREM', activeKey, wallet)
+  end
+
+  if ARGV[i + 4] == '' then
+    redis.call('ZREM', lbKey, wallet)
+  else
+    redis.call('ZADD', lbKey, storedScore(tonumber(ARGV[i + 4]), tonumber(ARGV[i + 5])), wallet)
+  end
+
+  -- The earlier-known wallet (smaller createdAt, then smaller address) keeps a shared code.
+  local owner = redis.call('HGET', codesKey, code)
+  if owner ~= wallet then
+    local mine = tonumber(createdAt)
+    local theirs = owner and createdAtOf(owner)
+    if not owner or mine < theirs or (mine == theirs and wallet < owner) then
+      redis.call('HSET', codesKey, code, wallet)
+    end
+  end
+  written = written + 1
+end
+return {'ok', written}
