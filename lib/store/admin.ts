@@ -10,11 +10,9 @@ import { ADMIN_BATCH_LIMIT, MAX_ENTRY_SCORE, type WalletRecord } from "@/lib/sto
 /** Latest time the leaderboard composite can hold (10 decimal digits of seconds). */
 const MAX_TIME = 9_999_999_999;
 
-/** A batch of at most ADMIN_BATCH_LIMIT items. */
-export function checkBatch(items: readonly unknown[], what: string): void {
-  if (items.length > ADMIN_BATCH_LIMIT) {
-    throw new RangeError(`${what}: at most ${ADMIN_BATCH_LIMIT} per call, got ${items.length}`);
-  }
+/** A batch of at most `limit` items. */
+export function checkBatch(items: readonly unknown[], what: string, limit = ADMIN_BATCH_LIMIT): void {
+  if (items.length > limit) throw new RangeError(`${what}: at most ${limit} per call, got ${items.length}`);
 }
 
 /** A page size or limit: a whole number from 1 (0 too where `allowZero`) to ADMIN_BATCH_LIMIT. */

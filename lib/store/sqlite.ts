@@ -39,6 +39,9 @@ import type {
 
 export const SQLITE_FILE_NAME = "refboard.sqlite";
 
+/** putBatchLimit of SQLite (see StoreAdmin). */
+const SQLITE_PUT_BATCH_LIMIT = 10_000;
+
 /** Bump with a new entry in MIGRATIONS; `user_version` records how far a file has come. */
 const MIGRATIONS: readonly string[] = [
   // 1: initial schema. STRICT so every value read back has the declared type.
@@ -130,6 +133,7 @@ const RECORD_COLUMNS = `wallet, created_at, referrer, referred_at, referrals_cou
 
 export class SqliteStore implements Store, StoreAdmin {
   readonly kind = "sqlite" as const;
+  readonly putBatchLimit = SQLITE_PUT_BATCH_LIMIT;
 
   static open(dataDir: string, options: SqliteStoreOptions = {}): SqliteStore {
     mkdirSync(dataDir, { recursive: true });
@@ -486,7 +490,7 @@ class SqliteAdmin {
     };
 
     this.putWallets = (records) => {
-      checkBatch(records, "putWallets");
+      checkBatch(records, "putWallets", SQLITE_PUT_BATCH_LIMIT);
       records.forEach(checkWalletRecord);
       write(records);
     };
@@ -570,11 +574,12 @@ function paramsOf(record: WalletRecord): RecordParams {
     score: record.entry?.score ?? 0,
     reached_at: record.entry?.reachedAt ?? null,
     checkin_last: record.checkInLast,
-    ...Object.fromEntries(
-      Object.entries(SOCIAL_TASK_COLUMNS).map(([id, column]) => [column, record.social[id as SocialTaskId]]),
-    ),
+    add_miniapp_ts: record.social.add_miniapp,
+    fc_follow_ts: record.social.fc_follow,
+    fc_like_recast_ts: record.social.fc_like_recast,
+    fc_comment_ts: record.social.fc_comment,
     nft_mint: record.nftMint ? 1 : 0,
-  } as RecordParams;
+  };
 }
 
 function recordOf(row: RecordRow): WalletRecord {

@@ -21,15 +21,16 @@ import { isNoScriptError, type RedisCommandClient } from "@/lib/store/redis/clie
 import { CODES_COMPLETE_FIELD, redisKeys, WALLET_RECORD_FIELDS, type RedisKeys } from "@/lib/store/redis/keys";
 import { int, list, optInt, optWallet, str, UnexpectedReplyError, wallet as walletOf } from "@/lib/store/redis/reply";
 import { SCRIPTS, type ScriptName } from "@/lib/store/redis/scripts";
-import type {
-  LeaderboardRow,
-  RankedRow,
-  RecordReferralResult,
-  Registration,
-  Store,
-  StoreAdmin,
-  WalletRecord,
-  WalletState,
+import {
+  ADMIN_BATCH_LIMIT,
+  type LeaderboardRow,
+  type RankedRow,
+  type RecordReferralResult,
+  type Registration,
+  type Store,
+  type StoreAdmin,
+  type WalletRecord,
+  type WalletState,
 } from "@/lib/store/types";
 
 export interface RedisStoreOptions {
@@ -52,6 +53,7 @@ type ReadField = (typeof READ_FIELDS)[number];
 
 export class RedisStore implements Store, StoreAdmin {
   readonly kind: "redis" | "upstash";
+  readonly putBatchLimit = ADMIN_BATCH_LIMIT;
   private readonly keys: RedisKeys;
   private readonly batchSize: number;
   private readonly lockTtlMs: number;
@@ -190,13 +192,13 @@ export class RedisStore implements Store, StoreAdmin {
   // which the shared hash tag keeps in the one Cluster slot of the declared keys.
 
   /**
-   * One script for the whole batch, records ARGV-encoded (ADMIN_BATCH_LIMIT keeps it near
+   * One script for the whole batch, records ARGV-encoded (putBatchLimit keeps it near
    * 15k arguments, ~250 KB). Requires a complete code index (see put-wallets.lua): the first
    * call on a store whose index is not marked complete rebuilds it first, like a lookup, so
    * after any putWallets the index is complete and marked and unknown codes stay O(1) misses.
    */
   async putWallets(records: WalletRecord[]): Promise<void> {
-    checkBatch(records, "putWallets");
+    checkBatch(records, "putWallets", this.putBatchLimit);
     records.forEach(checkWalletRecord);
     if (records.length === 0) return;
     const k = this.keys;

@@ -51,12 +51,12 @@ for i = first, #ARGV - width + 1, width do
   end
 
   -- The earlier-known wallet (smaller createdAt, then smaller address) keeps a shared code.
-  local owner = redis.call('HGET', codesKey, code)
-  if owner ~= wallet then
-    local mine = tonumber(createdAt)
-    local theirs = owner and createdAtOf(owner)
-    if not owner or mine < theirs or (mine == theirs and wallet < owner) then
-      redis.call('HSET', codesKey, code, wallet)
+  -- HSETNX first: a code nobody owns yet, the usual case, costs one call.
+  if redis.call('HSETNX', codesKey, code, wallet) == 0 then
+    local owner = redis.call('HGET', codesKey, code)
+    if owner ~= wallet then
+      local mine, theirs = tonumber(createdAt), createdAtOf(owner)
+      if mine < theirs or (mine == theirs and wallet < owner) then redis.call('HSET', codesKey, code, wallet) end
     end
   end
   written = written + 1
