@@ -1,11 +1,14 @@
 /**
- * The one wrapper every route handler goes through: reads the JSON body under
- * the size limit, validates body and query with zod, runs the handler and maps
- * whatever it throws through errorResponse.
+ * The one wrapper every route handler goes through: checks the admin token where
+ * asked, reads the JSON body under the size limit, validates body and query with
+ * zod, runs the handler, maps whatever it throws through errorResponse, tags the
+ * response with its request id and writes one JSON log line per request.
  */
 import "server-only";
+import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import type { z } from "zod";
 import { ApiError, errorResponse, errors } from "@/lib/api/errors";
+import { config } from "@/lib/config";
 
 export const MAX_BODY_BYTES = 8 * 1024;
 
@@ -16,6 +19,11 @@ interface Spec<B extends Schema | undefined, Q extends Schema | undefined> {
   query?: Q;
   /** Query fields that may instead come from a request header; the query wins when both are present. */
   headerFallback?: Record<string, string>;
+  /**
+   * "admin": an operator endpoint. Needs `Authorization: Bearer <ADMIN_TOKEN>` (else 401), and
+   * does not exist (404) while ADMIN_TOKEN is unset. Checked before anything else is read.
+   */
+  auth?: "admin";
 }
 
 type Parsed<S> = S extends Schema ? z.output<S> : undefined;
@@ -26,22 +34,115 @@ interface Context<B, Q> {
   request: Request;
   /** The origin the request came to, e.g. "http://localhost:3000". */
   origin: string;
+  /** The caller's x-request-id when well-formed, else a fresh UUID; also sent back as a response header. */
+  requestId: string;
 }
+
+export const REQUEST_ID_HEADER = "x-request-id";
 
 export function handle<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined>(
   spec: Spec<B, Q>,
   run: (ctx: Context<Parsed<B>, Parsed<Q>>) => Promise<Response> | Response,
 ): (request: Request) => Promise<Response> {
   return async (request) => {
+    const started = performance.now();
     const url = new URL(request.url);
+    const requestId = requestIdOf(request);
+    let wallet: unknown;
+    let response: Response;
     try {
+      if (spec.auth === "admin") authorizeAdmin(request);
       const body = spec.body ? parse(spec.body, await readJsonObject(request)) : undefined;
       const query = spec.query ? parse(spec.query, queryInput(url, request, spec.headerFallback)) : undefined;
-      return await run({ body, query, request, origin: requestOrigin(request, url) } as Context<Parsed<B>, Parsed<Q>>);
+      wallet = walletOf(body) ?? walletOf(query) ?? (query as { user?: unknown } | undefined)?.user;
+      const ctx = { body, query, request, origin: requestOrigin(request, url), requestId };
+      response = await run(ctx as Context<Parsed<B>, Parsed<Q>>);
     } catch (error) {
-      return errorResponse(error, `${request.method} ${url.pathname}`);
+      response = errorResponse(error, `${request.method} ${url.pathname} (request ${requestId})`);
     }
+    response = withHeader(response, REQUEST_ID_HEADER, requestId);
+    logRequest({
+      method: request.method,
+      route: url.pathname,
+      status: response.status,
+      durationMs: Math.round((performance.now() - started) * 10) / 10,
+      requestId,
+      wallet: typeof wallet === "string" ? wallet : undefined,
+    });
+    return response;
   };
+}
+
+/** What one request log line holds. The query string is never logged: it carries wallets. */
+export interface RequestLogLine {
+  method: string;
+  /** The path of the route (no route of the API has dynamic segments). */
+  route: string;
+  status: number;
+  /**
+   * Until the response headers were ready; a streamed body (the rewards export) goes on after
+   * the line is written.
+   */
+  durationMs: number;
+  requestId: string;
+  /** The validated wallet of the request, only with LOG_WALLETS=true. */
+  wallet?: string;
+}
+
+/** One JSON line on stdout per request: what log drains (Vercel, Docker, journald) collect and parse. */
+function logRequest(line: RequestLogLine): void {
+  const { wallet, ...rest } = line;
+  const entry = {
+    level: line.status >= 500 ? "error" : "info",
+    msg: "request",
+    time: new Date().toISOString(),
+    ...rest,
+    ...(wallet !== undefined && logWallets() && { wallet }),
+  };
+  console.log(JSON.stringify(entry));
+}
+
+function logWallets(): boolean {
+  try {
+    return config().logWallets;
+  } catch {
+    return false; // a configuration error is reported by the request itself; the log line must still be written
+  }
+}
+
+function walletOf(input: unknown): unknown {
+  return typeof input === "object" && input !== null ? (input as { wallet?: unknown }).wallet : undefined;
+}
+
+/** Ids of load balancers and tracing (UUIDs, "iad1::abc-123") pass; anything else is replaced, so logs stay clean. */
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._~:/+=@-]{1,128}$/;
+
+function requestIdOf(request: Request): string {
+  const given = request.headers.get(REQUEST_ID_HEADER)?.trim();
+  return given && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
+}
+
+function withHeader(response: Response, name: string, value: string): Response {
+  try {
+    response.headers.set(name, value);
+    return response;
+  } catch {
+    // immutable headers (Response.redirect, a fetched response): copy into a response we own
+    const copy = new Response(response.body, response);
+    copy.headers.set(name, value);
+    return copy;
+  }
+}
+
+/** Bearer ADMIN_TOKEN, compared in constant time (digests make the lengths equal). */
+function authorizeAdmin(request: Request): void {
+  const token = config().adminToken;
+  if (!token) throw new ApiError(404, "Not found");
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("authorization") ?? "");
+  const digest = (v: string) => createHash("sha256").update(v).digest();
+  if (!match?.[1] || !timingSafeEqual(digest(match[1]), digest(token))) {
+    throw new ApiError(401, "Unauthorized", {}, { "www-authenticate": 'Bearer realm="refboard-admin"' });
+  }
 }
 
 function parse<S extends Schema>(schema: S, input: unknown): z.output<S> {

@@ -1,7 +1,14 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/api/errors";
+import { config, parseConfig } from "@/lib/config";
 import { MAX_BODY_BYTES, handle } from "@/lib/api/handle";
 import { recordReferralBody, userQuery } from "@/lib/api/schemas";
+
+// The route wrapper reads LOG_WALLETS and ADMIN_TOKEN through config(); each test sets what it needs.
+vi.mock("@/lib/config", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("@/lib/config")>();
+  return { ...actual, config: vi.fn(() => actual.parseConfig({})) };
+});
 
 const echo = handle({ body: recordReferralBody }, ({ body }) => Response.json(body));
 
@@ -110,5 +117,126 @@ describe("the origin of referral links", () => {
   it("a malformed host never ends up in a link", async () => {
     expect(await originOf({ host: "evil.com/path?x=" })).toBe("http://localhost:3000");
     expect(await originOf({ host: "a.com", "x-forwarded-proto": "javascript" })).toBe("http://localhost:3000");
+  });
+});
+
+describe("request ids and the per-request log line", () => {
+  const settings = { logWallets: false, adminToken: undefined as string | undefined };
+  beforeEach(() => {
+    settings.logWallets = false;
+    settings.adminToken = undefined;
+    vi.mocked(config).mockImplementation(() => ({ ...parseConfig({}), ...settings }));
+  });
+
+  function captureLog() {
+    const lines: Record<string, unknown>[] = [];
+    const spy = vi.spyOn(console, "log").mockImplementation((line: unknown) => void lines.push(JSON.parse(String(line))));
+    return { lines, restore: () => spy.mockRestore() };
+  }
+
+  const route = handle({ body: recordReferralBody }, ({ body, requestId }) => Response.json({ ...body, requestId }));
+  const call = (headers: Record<string, string> = {}, body: unknown = { wallet, refCode: "abcdef12" }) =>
+    route(new Request("http://localhost/api/referral/record?wallet=0xsecret", { method: "POST", body: JSON.stringify(body), headers }));
+
+  it("an incoming x-request-id is honoured: handler, response header and log line carry it", async () => {
+    const log = captureLog();
+    const res = await call({ "x-request-id": "iad1::abc-123" });
+    log.restore();
+    expect(res.headers.get("x-request-id")).toBe("iad1::abc-123");
+    expect(((await res.json()) as { requestId: string }).requestId).toBe("iad1::abc-123");
+    expect(log.lines).toHaveLength(1);
+    expect(log.lines[0]).toMatchObject({ method: "POST", route: "/api/referral/record", status: 200, requestId: "iad1::abc-123" });
+    expect(typeof log.lines[0]?.durationMs).toBe("number");
+  });
+
+  it("without one (or with a malformed one) a fresh UUID is generated and returned", async () => {
+    const log = captureLog();
+    const fresh = await call();
+    const malformed = await call({ "x-request-id": "has spaces and \"quotes\"" });
+    log.restore();
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    expect(fresh.headers.get("x-request-id")).toMatch(uuid);
+    expect(malformed.headers.get("x-request-id")).toMatch(uuid);
+    expect(fresh.headers.get("x-request-id")).not.toBe(malformed.headers.get("x-request-id"));
+    expect(log.lines.map((l) => l.requestId)).toEqual([fresh.headers.get("x-request-id"), malformed.headers.get("x-request-id")]);
+  });
+
+  it("the wallet is logged only with LOG_WALLETS=true, never the query string", async () => {
+    const off = captureLog();
+    await call();
+    off.restore();
+    expect(off.lines[0]).not.toHaveProperty("wallet");
+    expect(JSON.stringify(off.lines[0])).not.toContain("0xsecret");
+
+    settings.logWallets = true;
+    const on = captureLog();
+    await call();
+    await call({}, { wallet: "0x1", refCode: "abcdef12" });
+    on.restore();
+    expect(on.lines[0]).toMatchObject({ wallet: wallet.toLowerCase() });
+    expect(on.lines[1]).not.toHaveProperty("wallet"); // an invalid wallet is not a wallet
+    expect(on.lines[1]).toMatchObject({ status: 400 });
+  });
+
+  it("error responses get a request id and a log line too; a 500 is logged at level error with its cause", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const log = captureLog();
+    const failing = handle({}, () => {
+      throw new Error("boom");
+    });
+    const res = await failing(new Request("http://localhost/api/x", { headers: { "x-request-id": "req-500" } }));
+    log.restore();
+    expect(res.status).toBe(500);
+    expect(res.headers.get("x-request-id")).toBe("req-500");
+    expect(log.lines[0]).toMatchObject({ level: "error", status: 500, requestId: "req-500" });
+    expect(String(errors.mock.calls[0]?.[0])).toContain("req-500");
+    expect(errors.mock.calls[0]?.[1]).toBeInstanceOf(Error);
+    errors.mockRestore();
+  });
+
+  it("a response with immutable headers still gets its request id", async () => {
+    const log = captureLog();
+    const redirect = handle({}, () => Response.redirect("http://localhost/elsewhere", 307));
+    const res = await redirect(new Request("http://localhost/x", { headers: { "x-request-id": "r-1" } }));
+    log.restore();
+    expect(res.status).toBe(307);
+    expect(res.headers.get("x-request-id")).toBe("r-1");
+    expect(res.headers.get("location")).toBe("http://localhost/elsewhere");
+  });
+});
+
+describe("admin routes (auth: admin)", () => {
+  const TOKEN = "t".repeat(32);
+  const admin = handle({ auth: "admin" }, () => Response.json({ ok: true }));
+  const get = (headers: Record<string, string> = {}) => admin(new Request("http://localhost/api/admin/x", { headers }));
+  let log: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    log = vi.spyOn(console, "log").mockImplementation(() => {});
+  });
+  afterEach(() => log.mockRestore());
+
+  it("do not exist (404) while ADMIN_TOKEN is unset, whatever the request carries", async () => {
+    vi.mocked(config).mockImplementation(() => parseConfig({}));
+    await expectError(get(), 404, "Not found");
+    await expectError(get({ authorization: `Bearer ${TOKEN}` }), 404, "Not found");
+  });
+
+  it("need the bearer token: missing or wrong is 401 with WWW-Authenticate", async () => {
+    vi.mocked(config).mockImplementation(() => parseConfig({ ADMIN_TOKEN: TOKEN }));
+    const attempts: Record<string, string>[] = [{}, { authorization: "Bearer wrong" }, { authorization: TOKEN }, { authorization: `Basic ${TOKEN}` }];
+    for (const headers of attempts) {
+      const res = await get(headers);
+      expect(res.headers.get("www-authenticate")).toMatch(/^Bearer/);
+      await expectError(Promise.resolve(res), 401, "Unauthorized");
+    }
+    const ok = await get({ authorization: `Bearer ${TOKEN}` });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ ok: true });
+  });
+
+  it("the token is checked before the query is read", async () => {
+    vi.mocked(config).mockImplementation(() => parseConfig({ ADMIN_TOKEN: TOKEN }));
+    const withQuery = handle({ auth: "admin", query: userQuery }, () => Response.json({}));
+    await expectError(withQuery(new Request("http://localhost/x?user=bad")), 401, "Unauthorized");
   });
 });

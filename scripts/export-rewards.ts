@@ -1,0 +1,95 @@
+/**
+ * npm run export:rewards -- --format csv|json [--min-score N] --out FILE [--page-size N] [--env-file PATH]
+ *
+ * Writes the rewards export (lib/services/rewards-export.ts: rank order, one row per
+ * leaderboard entry with score >= N, a trailer line with count and sha256) of the store the app
+ * is configured for (same environment variables), in constant memory. The file appears only
+ * when complete (written as FILE.partial, then renamed), with FILE.sha256 beside it in the
+ * format of `sha256sum -c`. `--out -` writes to stdout instead (no companion file).
+ * Exit code: 0 written, 1 failed (store error, or the board changed while it ran), 2 usage.
+ * Read-only on the store.
+ */
+import { createHash } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { rename, rm, writeFile } from "node:fs/promises";
+import { basename } from "node:path";
+import { once } from "node:events";
+import { parseArgs } from "node:util";
+import { EXPORT_FORMATS, exportRewards, type ExportFormat } from "@/lib/services/rewards-export";
+import { openConfiguredStore, runMain, UsageError } from "@/scripts/operator-cli";
+
+const USAGE = `usage: npm run export:rewards -- --format csv|json [--min-score N] --out FILE [--page-size N] [--env-file PATH]
+  --format     csv or json
+  --min-score  leave out entries with a lower score (default 0: every entry)
+  --out        the file to write (FILE.sha256 is written beside it); - for stdout
+  --page-size  rows per store call, 1-1000 (default 1000)
+  --env-file   load variables from a file first (repeatable; the environment wins)`;
+
+function wholeNumber(value: string | undefined, name: string, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < min || n > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, got ${value}`);
+  return n;
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      format: { type: "string" },
+      "min-score": { type: "string" },
+      out: { type: "string" },
+      "page-size": { type: "string" },
+      "env-file": { type: "string", multiple: true },
+      help: { type: "boolean", short: "h", default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const format = values.format as ExportFormat | undefined;
+  if (!format || !EXPORT_FORMATS.includes(format)) throw new UsageError("--format must be csv or json");
+  if (!values.out) throw new UsageError("--out FILE is required (- for stdout)");
+  const minScore = wholeNumber(values["min-score"], "min-score", 0, 0, 999_999_999);
+  const pageSize = wholeNumber(values["page-size"], "page-size", 1000, 1, 1000);
+
+  const { store, target } = await openConfiguredStore(values["env-file"]);
+  const toStdout = values.out === "-";
+  const out = values.out;
+  const partial = `${out}.partial`;
+  const sink = toStdout ? process.stdout : createWriteStream(partial, { flags: "w" });
+  const fileHash = createHash("sha256");
+  const started = performance.now();
+  try {
+    const chunks = exportRewards(store, { format, minScore, pageSize });
+    let next = await chunks.next();
+    while (!next.done) {
+      fileHash.update(next.value);
+      if (!sink.write(next.value)) await once(sink, "drain");
+      next = await chunks.next();
+    }
+    const summary = next.value;
+    if (!toStdout) {
+      await new Promise<void>((resolve, reject) => (sink as ReturnType<typeof createWriteStream>).end((e?: Error | null) => (e ? reject(e) : resolve())));
+      await rename(partial, out);
+      await writeFile(`${out}.sha256`, `${fileHash.digest("hex")}  ${basename(out)}\n`);
+    }
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.error(
+      `[export] ${summary.count} rows (score >= ${minScore}) from ${target} in ${seconds} s; trailer sha256 ${summary.sha256}` +
+        (toStdout ? "" : `; wrote ${out} and ${out}.sha256`),
+    );
+    return 0;
+  } catch (error) {
+    if (!toStdout) {
+      (sink as ReturnType<typeof createWriteStream>).destroy();
+      await rm(partial, { force: true });
+    }
+    throw error;
+  } finally {
+    await store.close();
+  }
+}
+
+runMain("export", USAGE, main);
