@@ -489,11 +489,6 @@ class SqliteAdmin {
       setCodeOwner.run({ code, wallet });
     };
 
-    this.putWallets = (records) => {
-      checkBatch(records, "putWallets", SQLITE_PUT_BATCH_LIMIT);
-      records.forEach(checkWalletRecord);
-      write(records);
-    };
     const write = immediate(db, (records: WalletRecord[]) => {
       for (const record of records) {
         upsertWallet.run(paramsOf(record));
@@ -502,6 +497,12 @@ class SqliteAdmin {
         claimCode(record.wallet, record.createdAt);
       }
     });
+    // Checked before BEGIN: a malformed record refuses the whole batch without taking the write lock.
+    this.putWallets = (records) => {
+      checkBatch(records, "putWallets", SQLITE_PUT_BATCH_LIMIT);
+      records.forEach(checkWalletRecord);
+      write(records);
+    };
 
     this.getWallets = snapshot(db, (wallets: string[]) => {
       checkBatch(wallets, "getWallets");

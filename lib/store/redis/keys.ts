@@ -18,6 +18,8 @@
  *                                 field `:complete` (never a code: 9 characters) marks the
  *                                 index complete. It lives inside the hash so that losing the
  *                                 hash also loses the marker, which triggers a rebuild.
+ *                                 putWallets writes only into a marked index (it rebuilds a
+ *                                 missing one first), so a seeded store stays marked.
  *   {p}:codes:rebuild     string  lock token while the code index is rebuilt (with a TTL)
  *   {p}:lb                zset    member = wallet, score = -(score * 1e10 + (9999999999 - reachedAt)):
  *                                 ZRANGE from 0 gives the highest score first, ties to the
