@@ -194,7 +194,6 @@ const OPERATIONS: Operation[] = [
     responses: {
       200: { description: "Everything reachable", json: named("HealthResponse", api.healthResponse) },
       503: { description: "The store or the RPC is unreachable", json: named("HealthResponse", api.healthResponse) },
-      500: internal,
     },
   },
   {

@@ -1,0 +1,193 @@
+/**
+ * The OpenAPI document cannot drift: real responses of every endpoint, success and error, from
+ * the production build, validate against /api/openapi.json (ajv, JSON Schema 2020-12), every
+ * status they answer with is documented, and every documented status is seen here.
+ */
+import { randomBytes } from "node:crypto";
+import Ajv2020, { type ValidateFunction } from "ajv/dist/2020";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refCodeOf } from "@/lib/domain/wallet";
+import { startApp, type AppServer } from "@/tests/support/app-server";
+import { freePort } from "@/tests/support/free-port";
+import { randomCode, randomWallet, walletWithCode } from "@/tests/support/wallets";
+
+type Content = Record<string, { schema: unknown }>;
+type Doc = {
+  paths: Record<string, Record<string, { responses: Record<string, { content?: Content; headers?: Record<string, unknown> }> }>>;
+  components: { schemas: Record<string, unknown> };
+};
+
+const TOKEN = randomBytes(24).toString("hex");
+
+describe("real responses against the OpenAPI document", () => {
+  let live: AppServer; // SQLite, admin token, LOG_WALLETS=true
+  let down: AppServer; // store unreachable, admin token
+  let off: AppServer; // no ADMIN_TOKEN
+  let doc: Doc;
+  const ajv = new Ajv2020({ strict: true, allErrors: true });
+  const validators = new Map<string, ValidateFunction>();
+  const seen = new Set<string>();
+
+  beforeAll(async () => {
+    [live, down, off] = await Promise.all([
+      startApp({ ADMIN_TOKEN: TOKEN, LOG_WALLETS: "true" }),
+      freePort().then((port) => startApp({ REDIS_URL: `redis://127.0.0.1:${port}`, STORE_TIMEOUT_MS: "300", ADMIN_TOKEN: TOKEN })),
+      startApp({}),
+    ]);
+    const res = await fetch(`${live.baseUrl}/api/openapi.json`);
+    expect(res.status).toBe(200);
+    doc = (await res.json()) as Doc;
+    ajv.addSchema({ $id: "doc", $defs: doc.components.schemas });
+    seen.add("get /api/openapi.json 200");
+  }, 180_000);
+  afterAll(async () => {
+    await Promise.all([live?.stop(), down?.stop(), off?.stop()]);
+  });
+
+  function validator(key: string, schema: unknown): ValidateFunction {
+    let validate = validators.get(key);
+    if (!validate) {
+      validate = ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', '"doc#/$defs/')));
+      validators.set(key, validate);
+    }
+    return validate;
+  }
+
+  /** Sends a request and checks the response against the document: status, content type, body, request id. */
+  async function call(app: AppServer, method: "GET" | "POST", target: string, init: { body?: unknown; headers?: Record<string, string> } = {}) {
+    const headers = { ...(init.body !== undefined && { "content-type": "application/json" }), ...init.headers };
+    const body = init.body === undefined ? undefined : typeof init.body === "string" ? init.body : JSON.stringify(init.body);
+    const res = await fetch(app.baseUrl + target, { method, headers, body });
+    const path = new URL(target, "http://x").pathname;
+    const op = doc.paths[path]?.[method.toLowerCase()];
+    expect(op, `${method} ${path} is documented`).toBeDefined();
+    const documented = op!.responses[String(res.status)];
+    expect(documented, `${method} ${path} answered ${res.status}, which the document does not list`).toBeDefined();
+    const type = res.headers.get("content-type")?.split(";")[0] ?? "";
+    const content = documented!.content?.[type];
+    expect(content, `${method} ${path} ${res.status} answered ${type}, which the document does not list`).toBeDefined();
+    const text = await res.text();
+    const parsed: unknown = type === "application/json" ? JSON.parse(text) : text;
+    const validate = validator(`${method} ${path} ${res.status} ${type}`, content!.schema);
+    expect(validate(parsed), `${method} ${path} ${res.status}: ${ajv.errorsText(validate.errors)}\n${text.slice(0, 500)}`).toBe(true);
+    expect(res.headers.get("x-request-id")).toBeTruthy();
+    seen.add(`${method.toLowerCase()} ${path} ${res.status}`);
+    return { status: res.status, body: parsed as any, headers: res.headers };
+  }
+  const get = (app: AppServer, target: string, headers?: Record<string, string>) => call(app, "GET", target, { headers });
+  const post = (app: AppServer, target: string, body: unknown) => call(app, "POST", target, { body });
+  const oversized = { wallet: randomWallet(), pad: "x".repeat(9000) };
+
+  it("users and referrals", async () => {
+    const referrer = randomWallet();
+    const referee = randomWallet();
+    expect((await post(live, "/api/user/init", { wallet: referrer })).status).toBe(200);
+    expect((await post(live, "/api/user/init", { wallet: "0x12" })).status).toBe(400);
+    expect((await post(live, "/api/user/init", "{not json")).status).toBe(400);
+    expect((await post(live, "/api/user/init", oversized)).status).toBe(413);
+
+    expect((await post(live, "/api/referral/record", { wallet: referee, refCode: refCodeOf(referrer) })).body).toEqual({ success: true, referrer });
+    expect((await post(live, "/api/referral/record", { wallet: referee, refCode: randomCode() })).body.alreadyRecorded).toBe(true);
+    expect((await post(live, "/api/referral/record", { wallet: referrer, refCode: refCodeOf(referrer) })).status).toBe(400);
+    expect((await post(live, "/api/referral/record", { wallet: randomWallet(), refCode: "zzzzzzzz" })).status).toBe(404);
+    expect((await post(live, "/api/referral/record", { wallet: randomWallet(), refCode: "short" })).status).toBe(400);
+    expect((await post(live, "/api/referral/record", oversized)).status).toBe(413);
+
+    expect((await get(live, `/api/referral/check?wallet=${referee}`)).body.hasReferrer).toBe(true);
+    expect((await get(live, "/api/referral/check?wallet=nope")).status).toBe(400);
+
+    const code = randomCode();
+    await post(live, "/api/user/init", { wallet: walletWithCode(code) });
+    const twin = walletWithCode(code);
+    expect((await get(live, `/api/referral/link?user=${twin}`)).body.codeConflict).toBe(true);
+    expect((await get(live, "/api/referral/link", { "x-user-wallet": referee })).body.bound).toBe(true);
+    expect((await get(live, "/api/referral/link")).status).toBe(400);
+
+    expect((await get(live, `/api/referral/wallet-by-code?code=${refCodeOf(referrer)}`)).body.wallet).toBe(referrer);
+    expect((await get(live, `/api/referral/wallet-by-code?code=${randomCode()}`)).status).toBe(404);
+    expect((await get(live, "/api/referral/wallet-by-code?code=toolongcode")).status).toBe(400);
+  });
+
+  it("tasks", async () => {
+    const wallet = randomWallet();
+    expect((await get(live, `/api/steam/task-status?wallet=${wallet}`)).body.fishingCooldown).toBe(0);
+    expect((await get(live, "/api/steam/task-status")).status).toBe(400);
+    expect((await post(live, "/api/steam/task/complete", { wallet, taskId: "daily_checkin" })).status).toBe(200);
+    const cooldown = await post(live, "/api/steam/task/complete", { wallet, taskId: "daily_checkin" });
+    expect(cooldown).toMatchObject({ status: 400, body: { error: "Task on cooldown" } });
+    expect((await post(live, "/api/steam/task/complete", { wallet, taskId: "fc_follow" })).status).toBe(200);
+    expect((await post(live, "/api/steam/task/complete", { wallet, taskId: "fishing" })).status).toBe(400);
+    expect((await post(live, "/api/steam/task/complete", oversized)).status).toBe(413);
+    expect((await get(live, `/api/steam/task-status?wallet=${wallet}`)).body.tasks.daily_checkin).toBe(true);
+
+    expect((await post(live, "/api/steam/verify", { wallet, taskId: "nft_mint" })).body.verified).toBe(false);
+    expect((await post(live, "/api/steam/verify", { wallet, taskId: "fc_follow" })).status).toBe(400);
+    expect((await post(live, "/api/steam/verify", oversized)).status).toBe(413);
+
+    expect((await get(live, `/api/steam/progress?wallet=${wallet}`)).body.progress.fc_follow).toBe(true);
+    expect((await get(live, "/api/steam/progress?wallet=0x")).status).toBe(400);
+  });
+
+  it("leaderboard and health", async () => {
+    expect((await get(live, "/api/leaderboard")).body.length).toBeGreaterThan(0);
+    expect((await get(live, `/api/leaderboard/user?wallet=${randomWallet()}`)).body.rewards).toBe(0);
+    expect((await get(live, "/api/leaderboard/user?wallet=x")).status).toBe(400);
+    expect((await get(live, "/api/health")).body.ok).toBe(true);
+  });
+
+  it("the admin export: CSV and JSON, bad query, wrong token, and off without ADMIN_TOKEN", async () => {
+    const auth = { authorization: `Bearer ${TOKEN}` };
+    expect((await get(live, "/api/admin/rewards?format=csv", auth)).body).toMatch(/^rank,wallet,score,rewards,referrals_count\n/);
+    expect((await get(live, "/api/admin/rewards?format=json&minScore=1", auth)).body.format).toBe("refboard-rewards/1");
+    expect((await get(live, "/api/admin/rewards?format=pdf", auth)).status).toBe(400);
+    expect((await get(live, "/api/admin/rewards", { authorization: "Bearer wrong" })).status).toBe(401);
+    expect((await get(off, "/api/admin/rewards", auth)).status).toBe(404);
+  });
+
+  it("with the store down: 500 everywhere it is needed, 503 from health", async () => {
+    const wallet = randomWallet();
+    await post(down, "/api/user/init", { wallet });
+    await post(down, "/api/referral/record", { wallet, refCode: randomCode() });
+    await get(down, `/api/referral/check?wallet=${wallet}`);
+    await get(down, `/api/referral/link?user=${wallet}`);
+    await get(down, `/api/referral/wallet-by-code?code=${randomCode()}`);
+    await get(down, `/api/steam/task-status?wallet=${wallet}`);
+    await post(down, "/api/steam/task/complete", { wallet, taskId: "fc_comment" });
+    await post(down, "/api/steam/verify", { wallet, taskId: "nft_mint" });
+    await get(down, `/api/steam/progress?wallet=${wallet}`);
+    await get(down, "/api/leaderboard");
+    await get(down, `/api/leaderboard/user?wallet=${wallet}`);
+    await get(down, "/api/admin/rewards", { authorization: `Bearer ${TOKEN}` });
+    expect((await get(down, "/api/health")).status).toBe(503);
+    expect([...seen].filter((s) => s.endsWith(" 500")).length).toBe(12);
+  });
+
+  it("every status the document lists was seen above, so it describes nothing that does not happen", () => {
+    const documented = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).flatMap(([method, op]) => Object.keys(op.responses).map((status) => `${method} ${path} ${status}`)),
+    );
+    expect(documented.filter((d) => !seen.has(d))).toEqual([]);
+  });
+
+  it("the per-request log names the wallet when LOG_WALLETS=true", async () => {
+    const wallet = randomWallet();
+    const res = await get(live, `/api/referral/check?wallet=${wallet}`, { "x-request-id": "openapi-log-1" });
+    expect(res.headers.get("x-request-id")).toBe("openapi-log-1");
+    await expect.poll(() => live.logs()).toContain('"requestId":"openapi-log-1"');
+    const line = live
+      .logs()
+      .split("\n")
+      .find((l) => l.includes('"requestId":"openapi-log-1"'));
+    expect(JSON.parse(line!)).toMatchObject({ route: "/api/referral/check", status: 200, wallet });
+  });
+
+  it("/docs renders the reference from the same document, with no external resource", async () => {
+    const res = await fetch(`${live.baseUrl}/docs`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    for (const path of Object.keys(doc.paths)) expect(html).toContain(path);
+    expect(html).toContain("LeaderboardEntry");
+    const external = [...html.matchAll(/(?:src|href)="(https?:)?\/\/[^"]*"/g)].map((m) => m[0]);
+    expect(external).toEqual([]);
+  });
+});
