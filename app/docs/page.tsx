@@ -45,6 +45,23 @@ type Document = {
 
 const refName = (ref: string) => ref.split("/").at(-1) ?? ref;
 
+/** Descriptions use `backticks` for literal values: shown as code. */
+function Prose({ text }: { text: string }) {
+  return (
+    <>
+      {text.split("`").map((part, i) =>
+        i % 2 === 1 ? (
+          <code key={i} className="rounded bg-zinc-100 px-1 dark:bg-zinc-800">
+            {part}
+          </code>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
+}
+
 /** A one-line description of a schema's type and constraints. */
 function typeOf(schema: Schema): ReactNode {
   if (schema.$ref) {
@@ -89,13 +106,17 @@ function Fields({ schema }: { schema: Schema }) {
       <tbody>
         {Object.entries(schema.properties).map(([name, field]) => (
           <tr key={name} className="border-t border-zinc-200 align-top dark:border-zinc-800">
-            <td className="py-1 pr-3 font-mono">
+            <td className="w-48 py-1 pr-3 font-mono">
               {name}
               {!required.has(name) && <span className="text-zinc-500">?</span>}
             </td>
             <td className="py-1">
               {field.properties ? <Fields schema={field} /> : typeOf(field)}
-              {field.description && <div className="text-zinc-500 dark:text-zinc-400">{field.description}</div>}
+              {field.description && (
+                <div className="text-zinc-500 dark:text-zinc-400">
+                  <Prose text={field.description} />
+                </div>
+              )}
             </td>
           </tr>
         ))}
@@ -120,7 +141,11 @@ function OperationCard({ method, path, op, doc }: { method: string; path: string
         {op.security && <span className="rounded bg-amber-100 px-2 py-0.5 text-xs text-amber-900 dark:bg-amber-900/50 dark:text-amber-100">bearer ADMIN_TOKEN</span>}
       </h3>
       <p className="mt-1 font-medium">{op.summary}</p>
-      {op.description && <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-300">{op.description}</p>}
+      {op.description && (
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-300">
+          <Prose text={op.description} />
+        </p>
+      )}
       {params.length > 0 && (
         <>
           <h4 className="mt-3 text-sm font-semibold">Parameters</h4>
@@ -128,14 +153,18 @@ function OperationCard({ method, path, op, doc }: { method: string; path: string
             <tbody>
               {params.map((p) => (
                 <tr key={`${p.in}:${p.name}`} className="border-t border-zinc-200 align-top dark:border-zinc-800">
-                  <td className="py-1 pr-3 font-mono">
+                  <td className="w-48 py-1 pr-3 font-mono">
                     {p.name}
                     {!p.required && <span className="text-zinc-500">?</span>}
                   </td>
-                  <td className="py-1 pr-3 text-zinc-500">{p.in}</td>
+                  <td className="w-20 py-1 pr-3 text-zinc-500">{p.in}</td>
                   <td className="py-1">
                     {typeOf(p.schema)}
-                    {p.description && <div className="text-zinc-500 dark:text-zinc-400">{p.description}</div>}
+                    {p.description && (
+                      <div className="text-zinc-500 dark:text-zinc-400">
+                        <Prose text={p.description} />
+                      </div>
+                    )}
                   </td>
                 </tr>
               ))}
@@ -154,9 +183,9 @@ function OperationCard({ method, path, op, doc }: { method: string; path: string
         <tbody>
           {Object.entries(op.responses).map(([status, res]) => (
             <tr key={status} className="border-t border-zinc-200 align-top dark:border-zinc-800">
-              <td className="py-1 pr-3 font-mono font-semibold">{status}</td>
+              <td className="w-16 py-1 pr-3 font-mono font-semibold">{status}</td>
               <td className="py-1">
-                {res.description}
+                <Prose text={res.description} />
                 {Object.entries(res.content ?? {}).map(([type, { schema }]) => (
                   <div key={type}>
                     <span className="text-zinc-500">{type}: </span>
@@ -181,7 +210,9 @@ export default function DocsPage() {
     <article className="space-y-8">
       <header className="space-y-2">
         <h1 className="text-3xl font-bold tracking-tight">{doc.info.title}</h1>
-        <p className="text-zinc-600 dark:text-zinc-300">{doc.info.description}</p>
+        <p className="text-zinc-600 dark:text-zinc-300">
+          <Prose text={doc.info.description} />
+        </p>
         <p className="text-sm">
           Machine-readable:{" "}
           <a href="/api/openapi.json" className="font-mono text-brand-600 underline dark:text-brand-400">
