@@ -100,6 +100,9 @@ async function main() {
   log("next build (the HTTP and browser tests run against the production build)");
   const buildCode = await run(node, ["node_modules/next/dist/bin/next", "build"], env);
   const suites = [];
+  log("tsc --noEmit (tests and scripts included)");
+  const typecheckCode = await run(node, ["node_modules/typescript/bin/tsc", "--noEmit"], env);
+  suites.push({ name: "typecheck", passed: typecheckCode === 0 ? 1 : 0, failed: typecheckCode === 0 ? 0 : 1, skipped: 0 });
   if (buildCode !== 0) {
     suites.push({ name: "build", passed: 0, failed: 1, skipped: 0 });
   } else {
