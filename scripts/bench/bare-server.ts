@@ -1,0 +1,182 @@
+/**
+ * The floor of framework overhead: every endpoint of the API on bare `node:http`, calling
+ * the same service functions with the same zod schemas on the same store as the Next.js
+ * route handlers, and nothing else (no routing framework, no Web Request/Response objects).
+ *
+ * Configured like the server, through lib/config (REDIS_URL, KV_REST_API_*, DATA_DIR, ...),
+ * plus --port. On Redis the store's client is wrapped by countingClient, and
+ * GET /__bench/round-trips answers how many round trips the store has made so far.
+ *
+ *   REDIS_URL=redis://127.0.0.1:6379 node --conditions=react-server --import tsx scripts/bench/bare-server.ts --port 4000
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { parseArgs } from "node:util";
+import type { z } from "zod";
+import { ApiError, INTERNAL_ERROR, errors } from "@/lib/api/errors";
+import {
+  codeQuery,
+  completeTaskBody,
+  recordReferralBody,
+  userQuery,
+  verifyTaskBody,
+  walletBody,
+  walletQuery,
+} from "@/lib/api/schemas";
+import { createNftVerifier } from "@/lib/chain/verifier";
+import { config } from "@/lib/config";
+import { systemClock } from "@/lib/domain/clock";
+import { linkBase } from "@/lib/services/context";
+import type { Deps } from "@/lib/services/deps";
+import { getHealth } from "@/lib/services/health";
+import { getLeaderboard, getLeaderboardUser } from "@/lib/services/leaderboard";
+import { checkReferral, getReferralLink, getWalletByCode, recordReferral } from "@/lib/services/referrals";
+import { completeTask, getProgress, getTaskStatus, verifyTask } from "@/lib/services/tasks";
+import { initUser } from "@/lib/services/users";
+import { createStore } from "@/lib/store";
+import { createTcpRedisStore } from "@/lib/store/redis/tcp";
+import { createUpstashStore } from "@/lib/store/redis/upstash";
+import type { Store } from "@/lib/store/types";
+
+const MAX_BODY_BYTES = 8 * 1024;
+
+interface Input {
+  body: unknown;
+  query: Record<string, string>;
+  origin: string;
+}
+
+interface Reply {
+  status?: number;
+  headers?: Record<string, string>;
+  json: unknown;
+}
+
+type Handler = (deps: Deps, input: Input) => Promise<Reply>;
+
+function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue?.path.join(".");
+  const message = issue?.message ?? "Invalid request";
+  throw new ApiError(400, message.startsWith("Invalid") || !field ? message : `Invalid ${field}: ${message}`);
+}
+
+const ok = async (json: Promise<unknown>): Promise<Reply> => ({ json: await json });
+
+/** The route table: one line per route handler of app/api, calling the same service. */
+const ROUTES: Record<string, Handler> = {
+  "POST /api/user/init": (d, i) => ok(initUser(d, parse(walletBody, i.body).wallet, linkBase(i.origin))),
+  "POST /api/referral/record": (d, i) => {
+    const body = parse(recordReferralBody, i.body);
+    return ok(recordReferral(d, body.wallet, body.refCode));
+  },
+  "GET /api/referral/check": (d, i) => ok(checkReferral(d, parse(walletQuery, i.query).wallet)),
+  "GET /api/referral/link": (d, i) => ok(getReferralLink(d, parse(userQuery, i.query).user, linkBase(i.origin))),
+  "GET /api/referral/wallet-by-code": (d, i) => ok(getWalletByCode(d, parse(codeQuery, i.query).code)),
+  "GET /api/steam/task-status": (d, i) => ok(getTaskStatus(d, parse(walletQuery, i.query).wallet)),
+  "POST /api/steam/task/complete": (d, i) => {
+    const body = parse(completeTaskBody, i.body);
+    return ok(completeTask(d, body.wallet, body.taskId));
+  },
+  "POST /api/steam/verify": (d, i) => {
+    const body = parse(verifyTaskBody, i.body);
+    return ok(verifyTask(d, body.wallet, body.taskId));
+  },
+  "GET /api/steam/progress": (d, i) => ok(getProgress(d, parse(walletQuery, i.query).wallet)),
+  "GET /api/leaderboard": (d) => ok(getLeaderboard(d, config().leaderboardSize)),
+  "GET /api/leaderboard/user": (d, i) => ok(getLeaderboardUser(d, parse(walletQuery, i.query).wallet)),
+  "GET /api/health": async (d) => {
+    const health = await getHealth(d);
+    return { status: health.ok ? 200 : 503, headers: { "cache-control": "no-store" }, json: health };
+  },
+};
+
+/** Query fields that may come from a header instead, as in the route handlers. */
+const HEADER_FALLBACK: Record<string, [field: string, header: string]> = {
+  "GET /api/referral/link": ["user", "x-user-wallet"],
+};
+
+function readBody(req: IncomingMessage): Promise<unknown> {
+  if (Number(req.headers["content-length"]) > MAX_BODY_BYTES) return Promise.reject(errors.bodyTooLarge(MAX_BODY_BYTES));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        req.destroy();
+        return reject(errors.bodyTooLarge(MAX_BODY_BYTES));
+      }
+      chunks.push(chunk);
+    });
+    req.on("error", reject);
+    req.on("end", () => {
+      let value: unknown;
+      try {
+        value = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+      } catch {
+        return reject(errors.invalidJson());
+      }
+      if (typeof value !== "object" || value === null || Array.isArray(value)) return reject(errors.invalidJson());
+      resolve(value);
+    });
+  });
+}
+
+function send(res: ServerResponse, status: number, json: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(json);
+  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+async function serve(deps: Deps, roundTrips: () => number, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? "/", "http://bare");
+  const route = `${req.method} ${url.pathname}`;
+  if (route === "GET /__bench/round-trips") return send(res, 200, { roundTrips: roundTrips() });
+  const handler = ROUTES[route];
+  if (!handler) return send(res, 404, { error: "Not found" });
+  try {
+    const query: Record<string, string> = {};
+    for (const [name, value] of url.searchParams) query[name] ??= value;
+    const fallback = HEADER_FALLBACK[route];
+    if (fallback && query[fallback[0]] === undefined) {
+      const value = req.headers[fallback[1]];
+      if (typeof value === "string") query[fallback[0]] = value;
+    }
+    const body = req.method === "POST" ? await readBody(req) : undefined;
+    const reply = await handler(deps, { body, query, origin: `http://${req.headers.host ?? "localhost"}` });
+    send(res, reply.status ?? 200, reply.json, reply.headers);
+  } catch (error) {
+    if (error instanceof ApiError) return send(res, error.status, { error: error.message, ...error.extra }, error.headers);
+    console.error(`[bare] ${route} failed:`, error);
+    send(res, 500, { error: INTERNAL_ERROR });
+  }
+}
+
+async function main(): Promise<void> {
+  const cfg = config();
+  let roundTrips = 0;
+  const onCall = () => void roundTrips++;
+  const store: Store =
+    cfg.store.kind === "redis"
+      ? createTcpRedisStore(cfg.store, { onCall })
+      : cfg.store.kind === "upstash"
+        ? createUpstashStore(cfg.store, { onCall })
+        : await createStore(cfg.store);
+  const deps: Deps = { store, clock: systemClock, chain: cfg.chain ? createNftVerifier(cfg.chain) : null };
+  const port = Number(parseArgs({ options: { port: { type: "string", default: "4000" } } }).values.port);
+  const server = createServer((req, res) => void serve(deps, () => roundTrips, req, res));
+  server.listen(port, "127.0.0.1", () => console.log(`[bare] listening on http://127.0.0.1:${port} (${store.kind})`));
+  const stop = () => {
+    server.close(() => void store.close().finally(() => process.exit(0)));
+    server.closeAllConnections();
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+}
+
+main().catch((error: unknown) => {
+  console.error("[bare] failed to start:", error);
+  process.exit(1);
+});

@@ -1,0 +1,300 @@
+/**
+ * The benchmark: for each stage (backend x N) seed a fresh store, start `next start` and the
+ * bare server on it, and drive every endpoint of both with autocannon: a warm-up (JIT, script
+ * cache), the measured run, then a counting run of a fixed number of requests during which
+ * the store's round trips are counted (MONITOR on TCP, the bridge on REST, countingClient in
+ * the bare server). Next and bare take turns endpoint by endpoint, reads before writes, so
+ * both see the store at the same size.
+ */
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { cpus, loadavg, release, tmpdir, totalmem, type } from "node:os";
+import { join } from "node:path";
+import { createStore } from "@/lib/store";
+import { seededWallet, generateDataset, writeDataset } from "@/scripts/bench/dataset";
+import { ENDPOINTS, type Endpoint, type Population } from "@/scripts/bench/endpoints";
+import { measureFirstLoadJs, type FirstLoadJs } from "@/scripts/bench/first-load-js";
+import { CONNECTIONS, drive, type LoadOptions, type LoadResult } from "@/scripts/bench/load";
+import { BACKEND_LABEL, sizeLabel, type BenchReport, type Machine, type Row, type SeedTiming } from "@/scripts/bench/report";
+import {
+  countRedisCommands,
+  cpuMs,
+  NEXT_BIN,
+  startBareServer,
+  startBridgeProcess,
+  startNextServer,
+  type ServerProcess,
+} from "@/scripts/bench/services";
+import { storeConfig, storeEnv, type Backend, type StoreTarget } from "@/scripts/bench/stores";
+import { startRedisServer } from "@/tests/support/redis-server";
+
+export interface Stage {
+  backend: Backend;
+  size: number;
+}
+
+export const FULL_STAGES: Stage[] = [
+  { backend: "sqlite", size: 1_000 },
+  { backend: "sqlite", size: 100_000 },
+  { backend: "redis", size: 1_000 },
+  { backend: "redis", size: 100_000 },
+  { backend: "redis", size: 1_000_000 },
+  { backend: "upstash", size: 1_000 },
+  { backend: "upstash", size: 100_000 },
+  { backend: "upstash", size: 1_000_000 },
+];
+
+export const SMOKE_STAGES: Stage[] = [
+  { backend: "sqlite", size: 200 },
+  { backend: "redis", size: 200 },
+  { backend: "upstash", size: 200 },
+];
+
+export interface BenchOptions {
+  stages: Stage[];
+  /** Seconds of each measured run; null to measure a fixed number of requests instead (smoke). */
+  duration: number | null;
+  /** Requests of each measured run when duration is null. */
+  amount?: number;
+  /** Requests of each warm-up run (JIT, the Redis script cache, connection pools). */
+  warmup: { amount: number };
+  /** Requests of each counting run. */
+  countRequests: number;
+  /** Run `next build` first. */
+  build: boolean;
+  mode: "full" | "smoke";
+  log?: (line: string) => void;
+}
+
+export const FULL_OPTIONS: Omit<BenchOptions, "build"> = {
+  stages: FULL_STAGES,
+  duration: 5,
+  warmup: { amount: 1500 },
+  countRequests: 500,
+  mode: "full",
+};
+
+export const SMOKE_OPTIONS: Omit<BenchOptions, "build"> = {
+  stages: SMOKE_STAGES,
+  duration: null,
+  amount: 100,
+  warmup: { amount: 50 },
+  countRequests: 50,
+  mode: "smoke",
+};
+
+const NODE = process.execPath;
+
+export function buildApp(): void {
+  const result = spawnSync(NODE, [NEXT_BIN, "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  if (result.status !== 0) throw new Error("next build failed");
+}
+
+function describeMachine(): Machine {
+  const cores = cpus();
+  const text = (cmd: string, args: string[]) => spawnSync(cmd, args, { encoding: "utf8" }).stdout?.trim() ?? "";
+  return {
+    cpus: `${cores.length} x ${cores[0]?.model.trim() ?? "unknown CPU"}`,
+    memory: `${(totalmem() / 2 ** 30).toFixed(1)} GiB`,
+    os: `${type()} ${release()}`,
+    node: process.version,
+    redis: text("redis-server", ["--version"]).replace(/^Redis server /, "") || "not installed",
+    next: text(NODE, [NEXT_BIN, "--version"]) || "unknown",
+  };
+}
+
+function gitCommit(): string {
+  const head = spawnSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).stdout?.trim() || "unknown";
+  const dirty = spawnSync("git", ["status", "--porcelain", "--untracked-files=no"], { encoding: "utf8" }).stdout?.trim();
+  return dirty ? `${head} (+ uncommitted changes)` : head;
+}
+
+/** The cleanups of stages under way, so that an interrupted run still stops what it started. */
+const running = new Set<Cleanup>();
+
+/** Stops every process of the stages under way (for SIGINT / SIGTERM). */
+export async function stopBench(): Promise<void> {
+  for (const cleanup of running) await cleanup.run();
+}
+
+/** Everything a stage started, stopped in reverse order even when the stage fails. */
+class Cleanup {
+  private readonly steps: (() => Promise<void> | void)[] = [];
+  add(step: () => Promise<void> | void): void {
+    this.steps.push(step);
+  }
+  async run(): Promise<void> {
+    for (const step of this.steps.splice(0).reverse()) {
+      try {
+        await step();
+      } catch (error) {
+        console.error("[bench] cleanup step failed:", error);
+      }
+    }
+  }
+}
+
+/** Runs `run` while counting the store's round trips from outside the server; null on SQLite. */
+type Observe = <T>(run: () => Promise<T>) => Promise<{ result: T; roundTrips: number | null }>;
+
+/** Runs one stage and appends its rows. */
+async function runStage(
+  stage: Stage,
+  options: BenchOptions,
+  rows: Row[],
+  seeds: SeedTiming[],
+  firstLoad: { value: FirstLoadJs | null; note?: string },
+  log: (line: string) => void,
+): Promise<void> {
+  const cleanup = new Cleanup();
+  running.add(cleanup);
+  const label = `${BACKEND_LABEL[stage.backend]} ${sizeLabel(stage.size)}`;
+  try {
+    // The store: a fresh redis-server (MONITOR must see only this stage) or a fresh SQLite folder.
+    const target: StoreTarget = { backend: stage.backend };
+    let observe: Observe = async (run) => ({ result: await run(), roundTrips: null });
+    if (stage.backend === "sqlite") {
+      const dataDir = mkdtempSync(join(tmpdir(), "refboard-bench-"));
+      cleanup.add(() => rmSync(dataDir, { recursive: true, force: true }));
+      target.dataDir = dataDir;
+    } else {
+      const redis = await startRedisServer();
+      cleanup.add(() => redis.stop());
+      if (stage.backend === "redis") {
+        target.redisUrl = redis.url;
+        observe = async (run) => {
+          const { result, commands } = await countRedisCommands(redis.url, run);
+          return { result, roundTrips: commands };
+        };
+      } else {
+        const token = randomBytes(16).toString("hex");
+        const bridge = await startBridgeProcess(redis.url, token);
+        cleanup.add(() => bridge.stop());
+        target.restUrl = bridge.url;
+        target.restToken = token;
+        observe = async (run) => {
+          const before = await bridge.requests();
+          const result = await run();
+          return { result, roundTrips: (await bridge.requests()) - before };
+        };
+      }
+    }
+
+    // Seed through StoreAdmin, timed.
+    const dataset = generateDataset({ wallets: stage.size });
+    const started = performance.now();
+    const admin = await createStore(storeConfig(target, { STORE_TIMEOUT_MS: "60000" }));
+    try {
+      await writeDataset(admin, dataset);
+    } finally {
+      await admin.close();
+    }
+    const seedSeconds = (performance.now() - started) / 1000;
+    const seed: SeedTiming = {
+      backend: stage.backend,
+      size: stage.size,
+      seconds: seedSeconds,
+      maxReferrals: dataset.stats.maxReferrals,
+      zeroToTwoShare: dataset.stats.zeroToTwo / stage.size,
+    };
+    seeds.push(seed);
+    log(`[bench] ${label}: seeded in ${seedSeconds.toFixed(1)} s (max ${dataset.stats.maxReferrals} referrals)`);
+
+    const env = storeEnv(target);
+    const next = await startNextServer(env);
+    cleanup.add(() => next.stop());
+    const bare = await startBareServer(env);
+    cleanup.add(() => bare.stop());
+
+    if (!firstLoad.value) {
+      try {
+        firstLoad.value = await measureFirstLoadJs(next.baseUrl, "/");
+      } catch (error) {
+        firstLoad.note = `could not be measured: ${error instanceof Error ? error.message : String(error)}`;
+      }
+    }
+
+    const population: Population = { seeded: () => seededWallet(dataset.seed, Math.floor(Math.random() * stage.size)) };
+    const measured: LoadOptions = options.duration === null ? { amount: options.amount ?? 100 } : { duration: options.duration };
+    const counting: LoadOptions = { amount: options.countRequests };
+
+    // Warm-up and counting runs are by request count, so no request is left in flight to spill into
+    // a counting window; the measured run (by duration) comes last and is followed by a pause.
+    const runOne = async (endpoint: Endpoint, server: ServerProcess, count: () => Promise<number>) => {
+      const { baseUrl } = server;
+      const warm = await drive(baseUrl, endpoint, population, options.warmup);
+      // A server that answers nothing has died or cannot reach its store: stop with its output.
+      if (warm.responses === 0) throw new Error(`${endpoint.name} got no response from ${baseUrl}:\n${server.logs().slice(-4000)}`);
+      const before = await count();
+      const observed = await observe(() => drive(baseUrl, endpoint, population, counting));
+      const counted = (await count()) - before;
+      const cpuBefore = cpuMs(server.pid);
+      const result = await drive(baseUrl, endpoint, population, measured);
+      const cpuAfter = cpuMs(server.pid);
+      await new Promise((r) => setTimeout(r, 200));
+      const per = (n: number | null) => (n === null ? null : n / observed.result.responses);
+      const cpu = cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / result.responses;
+      return { result, cpu, observedRT: per(observed.roundTrips), countedRT: stage.backend === "sqlite" ? null : per(counted) };
+    };
+
+    for (const endpoint of ENDPOINTS) {
+      const n = await runOne(endpoint, next, async () => 0);
+      const b = await runOne(endpoint, bare, () => bare.roundTrips());
+      const row: Row = {
+        endpoint: endpoint.name,
+        backend: stage.backend,
+        size: stage.size,
+        next: n.result,
+        bare: b.result,
+        nextCpuMs: n.cpu,
+        bareCpuMs: b.cpu,
+        nextRT: n.observedRT,
+        bareRT: b.countedRT,
+        bareObservedRT: b.observedRT,
+      };
+      rows.push(row);
+      seed.loadAverage = loadavg()[0];
+      log(
+        `[bench] ${label.padEnd(17)} ${endpoint.name.padEnd(31)} next ${fmt(n.result)} | bare ${fmt(b.result)} | ` +
+          `RT ${row.nextRT?.toFixed(2) ?? "-"}/${row.bareRT?.toFixed(2) ?? "-"} | x${(n.result.rps / b.result.rps).toFixed(2)}`,
+      );
+    }
+  } finally {
+    await cleanup.run();
+    running.delete(cleanup);
+  }
+}
+
+const fmt = (r: LoadResult) =>
+  `${Math.round(r.rps).toString().padStart(6)} req/s p50 ${r.p50.toFixed(1).padStart(6)} ms p99 ${r.p99.toFixed(1).padStart(6)} ms` +
+  (r.unexpected ? ` !${r.unexpected} non-2xx` : "");
+
+export async function runBench(options: BenchOptions): Promise<BenchReport> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  if (options.build) {
+    log("[bench] next build");
+    buildApp();
+  }
+  const rows: Row[] = [];
+  const seeds: SeedTiming[] = [];
+  const firstLoad: { value: FirstLoadJs | null; note?: string } = { value: null };
+  for (const stage of options.stages) await runStage(stage, options, rows, seeds, firstLoad, log);
+  return {
+    mode: options.mode,
+    date: new Date().toISOString(),
+    commit: gitCommit(),
+    machine: describeMachine(),
+    settings: {
+      connections: CONNECTIONS,
+      duration: options.duration,
+      amount: options.duration === null ? (options.amount ?? 100) : null,
+      warmup: `${options.warmup.amount} requests`,
+      countRequests: options.countRequests,
+    },
+    seeds,
+    rows,
+    firstLoad: firstLoad.value,
+    firstLoadNote: firstLoad.note,
+  };
+}

@@ -1,0 +1,307 @@
+/** The benchmark's outputs: the one table, the target verdicts, the latency chart and docs/benchmarks.md. */
+import { kB, type FirstLoadJs } from "@/scripts/bench/first-load-js";
+import type { LoadResult } from "@/scripts/bench/load";
+import type { Backend } from "@/scripts/bench/stores";
+
+export interface Row {
+  endpoint: string;
+  backend: Backend;
+  size: number;
+  next: LoadResult;
+  bare: LoadResult;
+  /** CPU time of the server process per response during the measured run (ms), from /proc; null where unavailable. */
+  nextCpuMs: number | null;
+  bareCpuMs: number | null;
+  /** Round trips per request of next start, counted outside the app: MONITOR (TCP) or the bridge (REST); null on SQLite. */
+  nextRT: number | null;
+  /** Round trips per request of the bare server, counted by countingClient around its store's client. */
+  bareRT: number | null;
+  /** The bare server's round trips counted outside it, as for next start. */
+  bareObservedRT: number | null;
+}
+
+export interface Machine {
+  cpus: string;
+  memory: string;
+  os: string;
+  node: string;
+  redis: string;
+  next: string;
+}
+
+export interface Settings {
+  connections: number;
+  /** Seconds of the measured run, or null when runs are by request count (smoke). */
+  duration: number | null;
+  amount: number | null;
+  warmup: string;
+  countRequests: number;
+}
+
+export interface SeedTiming {
+  backend: Backend;
+  size: number;
+  seconds: number;
+  maxReferrals: number;
+  zeroToTwoShare: number;
+  /** 1-minute load average of the machine at the end of the stage: other work running at the same time shows here. */
+  loadAverage?: number;
+}
+
+export interface BenchReport {
+  mode: "full" | "smoke";
+  date: string;
+  commit: string;
+  machine: Machine;
+  settings: Settings;
+  seeds: SeedTiming[];
+  rows: Row[];
+  firstLoad: FirstLoadJs | null;
+  firstLoadNote?: string;
+}
+
+export const BACKEND_LABEL: Record<Backend, string> = { sqlite: "SQLite", redis: "Redis TCP", upstash: "Upstash REST" };
+const BACKEND_COLOUR: Record<Backend, string> = { sqlite: "#6b7280", redis: "#dc2626", upstash: "#059669" };
+export const LEADERBOARD_ENDPOINTS = ["GET /api/leaderboard", "GET /api/leaderboard/user"] as const;
+const FIRST_LOAD_BUDGET = 180_000;
+const RATIO_TARGET = 0.5;
+const FLAT_TARGET = 1.5;
+
+export const sizeLabel = (n: number) =>
+  n >= 1_000_000 && n % 1_000_000 === 0 ? `${n / 1_000_000}M` : n >= 1000 && n % 1000 === 0 ? `${n / 1000}k` : String(n);
+const ms = (v: number) => (Number.isFinite(v) ? (v < 10 ? v.toFixed(2) : v.toFixed(1)) : "-");
+const rt = (v: number | null) => (v === null ? "-" : v.toFixed(2));
+const int = (v: number) => Math.round(v).toLocaleString("en");
+
+const HEADER = [
+  "endpoint",
+  "backend",
+  "N",
+  "req/s",
+  "p50 ms",
+  "p99 ms",
+  "non-2xx",
+  "expected 4xx",
+  "RT/req",
+  "bare req/s",
+  "bare p50 ms",
+  "bare non-2xx",
+  "bare RT/req",
+  "Next/bare",
+];
+const RIGHT = new Set([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+
+export function tableCells(row: Row): string[] {
+  return [
+    row.endpoint,
+    BACKEND_LABEL[row.backend],
+    sizeLabel(row.size),
+    int(row.next.rps),
+    ms(row.next.p50),
+    ms(row.next.p99),
+    String(row.next.unexpected),
+    String(row.next.expected4xx),
+    rt(row.nextRT),
+    int(row.bare.rps),
+    ms(row.bare.p50),
+    String(row.bare.unexpected),
+    rt(row.bareRT),
+    (row.next.rps / row.bare.rps).toFixed(2),
+  ];
+}
+
+/** A Markdown table, padded so that it also reads as plain text. */
+export function markdownTable(header: string[], rows: string[][], right = new Set<number>()): string {
+  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => (r[c] ?? "").length)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, c) => (right.has(c) ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!))).join(" | ")} |`;
+  const rule = `|${widths.map((w, c) => (right.has(c) ? `${"-".repeat(w + 1)}:` : "-".repeat(w + 2))).join("|")}|`;
+  return [line(header), rule, ...rows.map(line)].join("\n");
+}
+
+export function resultsTable(rows: Row[]): string {
+  return markdownTable(HEADER, rows.map(tableCells), RIGHT);
+}
+
+export interface Verdict {
+  target: string;
+  status: "met" | "not met" | "not measured";
+  figure: string;
+}
+
+function p50Of(rows: Row[], endpoint: string, backend: Backend, size: number): number | undefined {
+  return rows.find((r) => r.endpoint === endpoint && r.backend === backend && r.size === size)?.next.p50;
+}
+
+export function verdicts(report: BenchReport): Verdict[] {
+  const { rows } = report;
+  const out: Verdict[] = [];
+
+  // 1. One round trip per request.
+  const counted = rows.filter((r) => r.nextRT !== null);
+  const figures = counted.flatMap((r) => [r.nextRT, r.bareRT, r.bareObservedRT]).filter((v): v is number => v !== null);
+  const off = counted.filter((r) => [r.nextRT, r.bareRT, r.bareObservedRT].some((v) => v !== null && v !== 1));
+  out.push({
+    target: "1. Exactly one Redis round trip per request on every endpoint",
+    status: counted.length === 0 ? "not measured" : off.length === 0 ? "met" : "not met",
+    figure:
+      counted.length === 0
+        ? "no Redis rows"
+        : `${Math.min(...figures).toFixed(2)}-${Math.max(...figures).toFixed(2)} round trips per request over ${counted.length} endpoint x backend x N rows ` +
+          `(next start counted by MONITOR on TCP and by the bridge on REST; the bare server also by countingClient)` +
+          (off.length ? `; off: ${off.map((r) => `${r.endpoint} ${BACKEND_LABEL[r.backend]} ${sizeLabel(r.size)}`).join(", ")}` : ""),
+  });
+
+  // 2. Flat leaderboard latency from the smallest to the largest N, on each Redis backend measured at 1M.
+  const flat: string[] = [];
+  let flatOk = true;
+  let flatMeasured = false;
+  for (const backend of ["redis", "upstash"] as const) {
+    const sizes = [...new Set(rows.filter((r) => r.backend === backend).map((r) => r.size))].sort((a, b) => a - b);
+    const small = sizes[0];
+    const large = sizes.at(-1);
+    if (small === undefined || large === undefined || small !== 1000 || large !== 1_000_000) continue;
+    flatMeasured = true;
+    for (const endpoint of LEADERBOARD_ENDPOINTS) {
+      const a = p50Of(rows, endpoint, backend, small)!;
+      const b = p50Of(rows, endpoint, backend, large)!;
+      const ratio = b / a;
+      if (!(ratio <= FLAT_TARGET)) flatOk = false;
+      flat.push(`${endpoint} on ${BACKEND_LABEL[backend]}: ${ms(a)} ms at 1k, ${ms(b)} ms at 1M (x${ratio.toFixed(2)})`);
+    }
+  }
+  out.push({
+    target: `2. p50 of GET /api/leaderboard and /api/leaderboard/user at 1M within ${FLAT_TARGET}x of 1k`,
+    status: flatMeasured ? (flatOk ? "met" : "not met") : "not measured",
+    figure: flatMeasured ? flat.join("; ") : "needs a run with 1k and 1M on Redis",
+  });
+
+  // 3. Framework overhead.
+  const ratios = rows.map((r) => ({ r, ratio: r.next.rps / r.bare.rps })).sort((a, b) => a.ratio - b.ratio);
+  const low = ratios.filter((x) => x.ratio < RATIO_TARGET);
+  const worst = ratios[0];
+  const cpuOf = (pick: (r: Row) => number | null) => {
+    const known = rows.map(pick).filter((v): v is number => v !== null).sort((a, b) => a - b);
+    return known.length ? known[Math.floor(known.length / 2)]! : null;
+  };
+  const nextCpu = cpuOf((r) => r.nextCpuMs);
+  const bareCpu = cpuOf((r) => r.bareCpuMs);
+  const cpuNote =
+    nextCpu !== null && bareCpu !== null
+      ? `; server CPU per request, median over all rows: next start ${nextCpu.toFixed(3)} ms, bare ${bareCpu.toFixed(3)} ms`
+      : "";
+  out.push({
+    target: `3. Every endpoint at least ${RATIO_TARGET}x the bare server's requests/s`,
+    status: rows.length === 0 ? "not measured" : low.length === 0 ? "met" : "not met",
+    figure: worst
+      ? `Next/bare from ${worst.ratio.toFixed(2)} (${worst.r.endpoint}, ${BACKEND_LABEL[worst.r.backend]}, ${sizeLabel(worst.r.size)}) ` +
+        `to ${ratios.at(-1)!.ratio.toFixed(2)}, median ${ratios[Math.floor(ratios.length / 2)]!.ratio.toFixed(2)}` +
+        (low.length ? `; ${low.length} of ${ratios.length} rows below ${RATIO_TARGET}` : "") +
+        cpuNote
+      : "no rows",
+  });
+
+  // 4. No unexpected non-2xx.
+  const unexpected = rows.reduce((sum, r) => sum + r.next.unexpected + r.bare.unexpected, 0);
+  const expected = rows.reduce((sum, r) => sum + r.next.expected4xx + r.bare.expected4xx, 0);
+  const responses = rows.reduce((sum, r) => sum + r.next.responses + r.bare.responses, 0);
+  out.push({
+    target: "4. Zero non-2xx other than the expected 4xx",
+    status: rows.length === 0 ? "not measured" : unexpected === 0 ? "met" : "not met",
+    figure: `${int(unexpected)} unexpected non-2xx (incl. socket errors and timeouts) and ${int(expected)} expected check-in cooldown 400s in ${int(responses)} responses`,
+  });
+
+  // 5. First-load JS.
+  const fl = report.firstLoad;
+  out.push({
+    target: `5. First-load JavaScript of / at most ${kB(FIRST_LOAD_BUDGET)} gzip`,
+    status: fl ? (fl.totalGzip <= FIRST_LOAD_BUDGET ? "met" : "not met") : "not measured",
+    figure: fl
+      ? `${kB(fl.totalGzip)} gzip (${kB(fl.totalBytes)} raw) in ${fl.scripts.length} scripts; inline RSC payload ${kB(fl.inlineGzip)} gzip not counted`
+      : (report.firstLoadNote ?? "not measured"),
+  });
+  return out;
+}
+
+export function verdictTable(report: BenchReport): string {
+  return markdownTable(
+    ["target", "status", "figure"],
+    verdicts(report).map((v) => [v.target, v.status === "met" ? "met" : `**${v.status}**`, v.figure]),
+  );
+}
+
+/** p50 of the two leaderboard endpoints against N, per backend (next start), as an SVG line chart. */
+export function leaderboardChart(rows: Row[]): string {
+  const W = 860;
+  const H = 400;
+  const m = { left: 64, right: 260, top: 40, bottom: 56 };
+  const series = (["redis", "upstash", "sqlite"] as const).flatMap((backend) =>
+    LEADERBOARD_ENDPOINTS.map((endpoint, i) => ({
+      backend,
+      endpoint,
+      dashed: i === 1,
+      points: rows
+        .filter((r) => r.backend === backend && r.endpoint === endpoint)
+        .map((r) => ({ n: r.size, p50: r.next.p50 }))
+        .sort((a, b) => a.n - b.n),
+    })),
+  ).filter((s) => s.points.length > 0);
+  const sizes = [...new Set(series.flatMap((s) => s.points.map((p) => p.n)))].sort((a, b) => a - b);
+  const maxY = niceCeil(Math.max(1, ...series.flatMap((s) => s.points.map((p) => p.p50))) * 1.1);
+  const lo = Math.log10(sizes[0] ?? 1);
+  const hi = Math.log10(sizes.at(-1) ?? 10);
+  const x = (n: number) => m.left + (hi === lo ? 0.5 : (Math.log10(n) - lo) / (hi - lo)) * (W - m.left - m.right);
+  const y = (v: number) => H - m.bottom - (v / maxY) * (H - m.top - m.bottom);
+  const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+  const parts: string[] = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="system-ui, sans-serif" font-size="12">`,
+    `<rect width="${W}" height="${H}" fill="#ffffff"/>`,
+    `<text x="${m.left}" y="22" font-size="14" font-weight="600">p50 latency of the leaderboard endpoints against N (next start, 50 connections)</text>`,
+  ];
+  for (let i = 0; i <= 5; i++) {
+    const v = (maxY * i) / 5;
+    parts.push(
+      `<line x1="${m.left}" x2="${W - m.right}" y1="${y(v)}" y2="${y(v)}" stroke="#e5e7eb"/>`,
+      `<text x="${m.left - 8}" y="${y(v) + 4}" text-anchor="end">${+v.toFixed(2)}</text>`,
+    );
+  }
+  for (const n of sizes) {
+    parts.push(
+      `<line x1="${x(n)}" x2="${x(n)}" y1="${m.top}" y2="${H - m.bottom}" stroke="#f3f4f6"/>`,
+      `<text x="${x(n)}" y="${H - m.bottom + 18}" text-anchor="middle">${sizeLabel(n)}</text>`,
+    );
+  }
+  parts.push(
+    `<line x1="${m.left}" x2="${W - m.right}" y1="${H - m.bottom}" y2="${H - m.bottom}" stroke="#111827"/>`,
+    `<line x1="${m.left}" x2="${m.left}" y1="${m.top}" y2="${H - m.bottom}" stroke="#111827"/>`,
+    `<text x="${(m.left + W - m.right) / 2}" y="${H - 14}" text-anchor="middle">wallets in the store (N, log scale)</text>`,
+    `<text transform="translate(16 ${(m.top + H - m.bottom) / 2}) rotate(-90)" text-anchor="middle">p50 latency (ms)</text>`,
+  );
+  series.forEach((s, i) => {
+    const colour = BACKEND_COLOUR[s.backend];
+    const dash = s.dashed ? ` stroke-dasharray="6 4"` : "";
+    const path = s.points.map((p, j) => `${j ? "L" : "M"}${x(p.n).toFixed(1)} ${y(p.p50).toFixed(1)}`).join(" ");
+    parts.push(`<path d="${path}" fill="none" stroke="${colour}" stroke-width="2"${dash}/>`);
+    for (const p of s.points) {
+      parts.push(
+        `<circle cx="${x(p.n).toFixed(1)}" cy="${y(p.p50).toFixed(1)}" r="3.5" fill="${s.dashed ? "#ffffff" : colour}" stroke="${colour}" stroke-width="2"><title>${esc(
+          `${s.endpoint}, ${BACKEND_LABEL[s.backend]}, N=${sizeLabel(p.n)}: p50 ${ms(p.p50)} ms`,
+        )}</title></circle>`,
+      );
+    }
+    const ly = m.top + 10 + i * 22;
+    const lx = W - m.right + 16;
+    parts.push(
+      `<line x1="${lx}" x2="${lx + 28}" y1="${ly}" y2="${ly}" stroke="${colour}" stroke-width="2"${dash}/>`,
+      `<text x="${lx + 34}" y="${ly + 4}">${esc(`${s.endpoint.replace("GET /api/", "")} · ${BACKEND_LABEL[s.backend]}`)}</text>`,
+    );
+  });
+  parts.push("</svg>");
+  return parts.join("\n") + "\n";
+}
+
+function niceCeil(v: number): number {
+  const step = 10 ** Math.floor(Math.log10(v));
+  for (const k of [1, 2, 2.5, 5, 10]) if (k * step >= v) return k * step;
+  return 10 * step;
+}

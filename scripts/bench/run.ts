@@ -1,0 +1,69 @@
+/**
+ * `npm run bench [-- --smoke] [--skip-build] [--duration S] [--backends sqlite,redis,upstash] [--from-json FILE]`
+ *
+ * Builds once, runs every stage of harness.ts, prints one table and the target verdicts, saves
+ * the raw figures to reports/bench.json and (full runs only) rewrites docs/benchmarks.md and
+ * its chart. --from-json re-renders the outputs from a saved run without measuring again.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { benchmarksDoc, CHART_FILE } from "@/scripts/bench/doc";
+import { FULL_OPTIONS, runBench, SMOKE_OPTIONS, stopBench, type BenchOptions } from "@/scripts/bench/harness";
+import { leaderboardChart, resultsTable, verdictTable, type BenchReport } from "@/scripts/bench/report";
+import { BACKENDS, type Backend } from "@/scripts/bench/stores";
+
+const REPORT_FILE = "reports/bench.json";
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      smoke: { type: "boolean", default: false },
+      "skip-build": { type: "boolean", default: false },
+      duration: { type: "string" },
+      backends: { type: "string" },
+      "from-json": { type: "string" },
+    },
+  });
+
+  let report: BenchReport;
+  if (values["from-json"]) {
+    report = JSON.parse(readFileSync(values["from-json"], "utf8")) as BenchReport;
+  } else {
+    const base = values.smoke ? SMOKE_OPTIONS : FULL_OPTIONS;
+    const options: BenchOptions = { ...base, build: !values["skip-build"] };
+    if (values.duration) {
+      const duration = Number(values.duration);
+      if (!(duration > 0)) throw new Error("--duration must be a number of seconds > 0");
+      options.duration = duration;
+    }
+    if (values.backends) {
+      const wanted = values.backends.split(",") as Backend[];
+      const unknown = wanted.filter((b) => !BACKENDS.includes(b));
+      if (unknown.length) throw new Error(`unknown backend(s): ${unknown.join(", ")}`);
+      options.stages = options.stages.filter((s) => wanted.includes(s.backend));
+    }
+    report = await runBench(options);
+    mkdirSync("reports", { recursive: true });
+    writeFileSync(REPORT_FILE, JSON.stringify(report, null, 2));
+  }
+
+  console.log(`\n${resultsTable(report.rows)}\n\n${verdictTable(report)}\n`);
+  // A smoke run checks the harness, a --backends run is partial: only a whole full run rewrites the docs.
+  if (report.mode === "full" && !values.backends) {
+    writeFileSync(`docs/${CHART_FILE}`, leaderboardChart(report.rows));
+    writeFileSync("docs/benchmarks.md", benchmarksDoc(report));
+    console.log(`[bench] wrote docs/benchmarks.md and docs/${CHART_FILE}${values["from-json"] ? "" : `; raw figures in ${REPORT_FILE}`}`);
+  }
+}
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    console.error(`[bench] ${signal}: stopping the servers it started`);
+    void stopBench().finally(() => process.exit(130));
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error("[bench] failed:", error);
+  process.exit(1);
+});

@@ -1,0 +1,59 @@
+/**
+ * The benchmark harness, in its smoke mode (tiny stores, a few requests per endpoint), so that
+ * `npm run bench` cannot rot: every stage yields a complete row per endpoint, and on both Redis
+ * backends every endpoint costs one round trip, counted for real. No timing or throughput is
+ * asserted: on a shared 2-core machine those are measurements, not facts.
+ */
+import { describe, expect, it } from "vitest";
+import { ENDPOINTS } from "@/scripts/bench/endpoints";
+import { runBench, SMOKE_OPTIONS } from "@/scripts/bench/harness";
+import { resultsTable, verdicts } from "@/scripts/bench/report";
+
+describe("npm run bench -- --smoke", () => {
+  it("produces the complete table, with one Redis round trip per request on every endpoint", { timeout: 600_000 }, async () => {
+    const lines: string[] = [];
+    const report = await runBench({ ...SMOKE_OPTIONS, build: false, log: (line) => lines.push(line) });
+
+    const stages = SMOKE_OPTIONS.stages;
+    expect(report.rows).toHaveLength(ENDPOINTS.length * stages.length);
+    for (const stage of stages) {
+      const rows = report.rows.filter((r) => r.backend === stage.backend && r.size === stage.size);
+      expect(rows.map((r) => r.endpoint), `${stage.backend}`).toEqual(ENDPOINTS.map((e) => e.name));
+    }
+
+    for (const row of report.rows) {
+      const where = `${row.endpoint} on ${row.backend}`;
+      // Every request answered: a 2xx, or the 400 the check-in sequence expects.
+      expect(row.next.responses, where).toBe(SMOKE_OPTIONS.amount);
+      expect(row.bare.responses, where).toBe(SMOKE_OPTIONS.amount);
+      expect(row.next.unexpected, where).toBe(0);
+      expect(row.bare.unexpected, where).toBe(0);
+      for (const figure of [row.next.rps, row.next.p50, row.next.p99, row.bare.rps, row.bare.p50]) {
+        expect(Number.isFinite(figure), where).toBe(true);
+      }
+      if (row.backend === "sqlite") {
+        expect([row.nextRT, row.bareRT, row.bareObservedRT], where).toEqual([null, null, null]);
+      } else {
+        // next start counted outside the app (MONITOR / the bridge); the bare server by countingClient too.
+        expect({ next: row.nextRT, bare: row.bareRT, bareObserved: row.bareObservedRT }, where).toEqual({
+          next: 1,
+          bare: 1,
+          bareObserved: 1,
+        });
+      }
+    }
+
+    const checkIns = report.rows.filter((r) => r.endpoint === "POST /api/steam/task/complete");
+    for (const row of checkIns) expect(row.next.expected4xx + row.bare.expected4xx, row.backend).toBeGreaterThan(0);
+
+    const table = resultsTable(report.rows).split("\n");
+    expect(table).toHaveLength(report.rows.length + 2);
+    expect(table[0]).toContain("Next/bare");
+    expect(table.slice(2).every((line) => !line.includes("NaN"))).toBe(true);
+
+    const status = Object.fromEntries(verdicts(report).map((v) => [v.target.slice(0, 2), v.status]));
+    expect(status["1."]).toBe("met");
+    expect(status["4."]).toBe("met");
+    expect(report.firstLoad?.scripts.length ?? 0).toBeGreaterThan(0);
+  });
+});
