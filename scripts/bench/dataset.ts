@@ -15,7 +15,7 @@
  * of (seed, i), so the benchmark can pick seeded wallets at random without keeping a list.
  */
 import { SOCIAL_TASK_IDS, type SocialTaskId } from "@/lib/domain/tasks";
-import { ADMIN_BATCH_LIMIT, type StoreAdmin, type WalletRecord } from "@/lib/store/types";
+import type { StoreAdmin, WalletRecord } from "@/lib/store/types";
 
 export interface DatasetOptions {
   wallets: number;
@@ -171,7 +171,7 @@ export function generateDataset(options: DatasetOptions): Dataset {
 }
 
 export interface WriteOptions {
-  /** Records per putWallets call (at most ADMIN_BATCH_LIMIT). */
+  /** Records per putWallets call; default and maximum: the store's putBatchLimit. */
   batchSize?: number;
   /** putWallets calls in flight at once: keeps the store busy while the next batch is built. */
   concurrency?: number;
@@ -180,11 +180,11 @@ export interface WriteOptions {
 
 /** Writes the dataset through StoreAdmin.putWallets; resolves with the number of records written. */
 export async function writeDataset(
-  admin: Pick<StoreAdmin, "putWallets">,
+  admin: Pick<StoreAdmin, "putWallets" | "putBatchLimit">,
   dataset: Dataset,
   options: WriteOptions = {},
 ): Promise<number> {
-  const batchSize = Math.min(options.batchSize ?? ADMIN_BATCH_LIMIT, ADMIN_BATCH_LIMIT);
+  const batchSize = Math.min(options.batchSize ?? admin.putBatchLimit, admin.putBatchLimit);
   const concurrency = Math.max(1, options.concurrency ?? 4);
   const inFlight = new Set<Promise<void>>();
   let written = 0;

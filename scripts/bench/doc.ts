@@ -112,7 +112,7 @@ node --conditions=react-server --import tsx scripts/bench/first-load-js.ts --url
 
 - **Stages**: ${[...new Set(report.rows.map((r) => `${BACKEND_LABEL[r.backend]} ${sizeLabel(r.size)}`))].join(", ")}.
   Each stage starts from an empty store (a fresh \`redis-server\`, or a fresh SQLite folder), seeded by the code of
-  \`npm run seed\` through \`StoreAdmin.putWallets\` (batches of 1000, 4 in flight): a 30-day viral campaign where most
+  \`npm run seed\` through \`StoreAdmin.putWallets\` (batches of the store's \`putBatchLimit\`, 4 in flight): a 30-day viral campaign where most
   wallets have 0-2 referrals and a power-law tail reaches thousands, every score equal to referralsCount + (referrer ? 1 : 0).
 - **Servers**: \`next start\` of the production build, and \`scripts/bench/bare-server.ts\`: the same service functions
   (\`lib/services\`), the same zod schemas (\`lib/api/schemas\`) and the same store on bare \`node:http\`, in its own
