@@ -53,17 +53,29 @@ export function benchmarksDoc(report: BenchReport): string {
   const { machine: m, settings: s } = report;
   const run = s.duration !== null ? `${s.duration} s` : `${s.amount} requests`;
   const seeds = markdownTable(
-    ["backend", "N", "seed time", "wallets/s", "max referrals of one wallet", "wallets with 0-2 referrals", "load average after the stage"],
+    [
+      "backend",
+      "N",
+      "seed time",
+      "wallets/s",
+      "CPU: seeding process",
+      "CPU: redis-server",
+      "max referrals of one wallet",
+      "wallets with 0-2 referrals",
+      "load average after the stage",
+    ],
     report.seeds.map((x) => [
       BACKEND_LABEL[x.backend],
       sizeLabel(x.size),
       `${x.seconds.toFixed(1)} s`,
       Math.round(x.size / x.seconds).toLocaleString("en"),
+      `${x.clientCpuSeconds.toFixed(1)} s`,
+      x.redisCpuSeconds === null ? "-" : `${x.redisCpuSeconds.toFixed(1)} s`,
       x.maxReferrals.toLocaleString("en"),
       `${(100 * x.zeroToTwoShare).toFixed(1)}%`,
       x.loadAverage?.toFixed(1) ?? "-",
     ]),
-    new Set([1, 2, 3, 4, 5, 6]),
+    new Set([1, 2, 3, 4, 5, 6, 7, 8]),
   );
   const fl = report.firstLoad;
   const firstLoadScripts = fl

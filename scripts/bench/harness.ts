@@ -154,6 +154,7 @@ async function runStage(
     // The store: a fresh redis-server (MONITOR must see only this stage) or a fresh SQLite folder.
     const target: StoreTarget = { backend: stage.backend };
     let observe: Observe = async (run) => ({ result: await run(), roundTrips: null });
+    let redisPid: number | undefined;
     if (stage.backend === "sqlite") {
       const dataDir = mkdtempSync(join(tmpdir(), "refboard-bench-"));
       cleanup.add(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -161,6 +162,7 @@ async function runStage(
     } else {
       const redis = await startRedisServer();
       cleanup.add(() => redis.stop());
+      redisPid = redis.process.pid;
       if (stage.backend === "redis") {
         target.redisUrl = redis.url;
         observe = async (run) => {
@@ -182,8 +184,10 @@ async function runStage(
     }
 
     // Seed through StoreAdmin, timed.
-    const dataset = generateDataset({ wallets: stage.size });
     const started = performance.now();
+    const clientCpu = process.cpuUsage();
+    const redisCpu = redisPid === undefined ? null : cpuMs(redisPid);
+    const dataset = generateDataset({ wallets: stage.size });
     const admin = await createStore(storeConfig(target, { STORE_TIMEOUT_MS: "60000" }));
     try {
       await writeDataset(admin, dataset);
@@ -191,15 +195,22 @@ async function runStage(
       await admin.close();
     }
     const seedSeconds = (performance.now() - started) / 1000;
+    const { user, system } = process.cpuUsage(clientCpu);
+    const redisCpuAfter = redisPid === undefined ? null : cpuMs(redisPid);
     const seed: SeedTiming = {
       backend: stage.backend,
       size: stage.size,
       seconds: seedSeconds,
       maxReferrals: dataset.stats.maxReferrals,
       zeroToTwoShare: dataset.stats.zeroToTwo / stage.size,
+      clientCpuSeconds: (user + system) / 1e6,
+      redisCpuSeconds: redisCpu === null || redisCpuAfter === null ? null : (redisCpuAfter - redisCpu) / 1000,
     };
     seeds.push(seed);
-    log(`[bench] ${label}: seeded in ${seedSeconds.toFixed(1)} s (max ${dataset.stats.maxReferrals} referrals)`);
+    log(
+      `[bench] ${label}: seeded in ${seedSeconds.toFixed(1)} s (CPU: ${seed.clientCpuSeconds.toFixed(1)} s seeding process` +
+        `${seed.redisCpuSeconds === null ? "" : `, ${seed.redisCpuSeconds.toFixed(1)} s redis-server`}; max ${dataset.stats.maxReferrals} referrals)`,
+    );
 
     const env = storeEnv(target);
     const next = await startNextServer(env);

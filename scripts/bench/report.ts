@@ -44,6 +44,10 @@ export interface SeedTiming {
   seconds: number;
   maxReferrals: number;
   zeroToTwoShare: number;
+  /** CPU the seeding process used (generation, validation, encoding; the whole SQLite write too). */
+  clientCpuSeconds: number;
+  /** CPU redis-server used while seeding; null on SQLite. */
+  redisCpuSeconds: number | null;
   /** 1-minute load average of the machine at the end of the stage: other work running at the same time shows here. */
   loadAverage?: number;
 }
