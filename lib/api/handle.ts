@@ -167,7 +167,9 @@ function requestOrigin(request: Request, url: URL): string {
   const host = first("x-forwarded-host") || first("host");
   const proto = first("x-forwarded-proto") || url.protocol.slice(0, -1);
   if (!host || !HOST_PATTERN.test(host) || (proto !== "http" && proto !== "https")) return url.origin;
-  return `${proto}://${host}`;
+  // The pattern admits what URL still refuses (port 65536, "[:::]", "1.1.1.999"): links are built with URL.
+  const origin = `${proto}://${host}`;
+  return URL.canParse(origin) ? new URL(origin).origin : url.origin;
 }
 
 function queryInput(url: URL, request: Request, fallback: Record<string, string> = {}): Record<string, string> {

@@ -117,6 +117,10 @@ describe("the origin of referral links", () => {
   it("a malformed host never ends up in a link", async () => {
     expect(await originOf({ host: "evil.com/path?x=" })).toBe("http://localhost:3000");
     expect(await originOf({ host: "a.com", "x-forwarded-proto": "javascript" })).toBe("http://localhost:3000");
+    for (const host of ["a.aa:65536", "[:::]", "1.1.1.999"]) {
+      expect(await originOf({ host })).toBe("http://localhost:3000");
+      expect(await originOf({ host: "ok.example", "x-forwarded-host": host })).toBe("http://localhost:3000");
+    }
   });
 });
 
