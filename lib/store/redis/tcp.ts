@@ -8,7 +8,7 @@
  * reconnects by itself, with backoff, forever; requests fail fast meanwhile.
  */
 import "server-only";
-import { createClient } from "redis";
+import { createClient, TimeoutError } from "redis";
 import {
   countingClient,
   parseScanReply,
@@ -25,19 +25,26 @@ export interface TcpClientConfig {
 }
 
 export function createTcpClient(cfg: TcpClientConfig): RedisCommandClient {
-  let connection = connect(cfg);
+  let everReady = false;
+  const onReady = () => (everReady = true);
+  let connection = connect(cfg, onReady);
   let closed = false;
 
   async function send(args: string[]): Promise<unknown> {
     if (closed) throw new Error("Redis client is closed");
     const current = connection;
+    // Only the very first connect may be waited for (the offline queue, bounded by the timeout);
+    // once Redis has been reachable, an outage answers at once instead of after the full budget.
+    if (everReady && !current.isReady) throw new Error("Redis is unreachable (reconnecting)");
     try {
       return await withDeadline(current.sendCommand(args), cfg.timeoutMs, String(args[0]));
     } catch (error) {
       if (error instanceof RedisTimeoutError && current === connection && !closed) {
-        connection = connect(cfg);
+        connection = connect(cfg, onReady);
         current.destroy();
       }
+      // node-redis's own command timeout carries no message; name what timed out.
+      if (error instanceof TimeoutError && !error.message) throw new RedisTimeoutError(String(args[0]), cfg.timeoutMs);
       throw error;
     }
   }
@@ -59,7 +66,7 @@ export function createTcpClient(cfg: TcpClientConfig): RedisCommandClient {
   };
 }
 
-function connect(cfg: TcpClientConfig) {
+function connect(cfg: TcpClientConfig, onReady: () => void) {
   const client = createClient({
     url: cfg.url,
     RESP: 2,
@@ -80,6 +87,7 @@ function connect(cfg: TcpClientConfig) {
   });
   client.on("ready", () => {
     reported = false;
+    onReady();
   });
   // Not awaited: a request made while connecting waits in the offline queue (bounded by the timeout).
   client.connect().catch((error: unknown) => {
