@@ -6,6 +6,25 @@ const nextConfig = {
   // The build type-checks what ships; `npm test` type-checks everything (tests, scripts) with tsc.
   typescript: { tsconfigPath: "tsconfig.build.json" },
   serverExternalPackages: ["better-sqlite3", "redis", "@redis/client"],
+  // Only the test of the client bundle (tests/api/bundle-secrets.test.ts) builds elsewhere.
+  ...(process.env.REFBOARD_DIST_DIR && { distDir: process.env.REFBOARD_DIST_DIR }),
+  // Headers every response gets. The pages' Content-Security-Policy (nonce, FRAME_ANCESTORS) is
+  // per request, in proxy.ts; the API answers JSON, which needs a policy that allows nothing.
+  async headers() {
+    return [
+      {
+        source: "/:path*",
+        headers: [
+          { key: "X-Content-Type-Options", value: "nosniff" },
+          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+        ],
+      },
+      {
+        source: "/api/:path*",
+        headers: [{ key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" }],
+      },
+    ];
+  },
 };
 
 export default nextConfig;

@@ -20,6 +20,21 @@ const address = z
 const integer = (fallback: number, min: number, max: number) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
 
+const WINDOW_UNITS = { s: 1, m: 60, h: 3_600, d: 86_400 } as const;
+
+/** "N" (per minute) or "N/<window>", the window a number with s, m, h or d: "30/1m", "5/10s", "1000/1d". */
+const rateLimitRule = z
+  .string()
+  .regex(/^\d{1,7}(\/\d{0,5}[smhd])?$/, 'must be "N" (per minute) or "N/<window>" such as 30/1m, 5/10s, 1000/1d')
+  .transform((v): RateLimitRule => {
+    const [count = "", window = "1m"] = v.split("/");
+    const amount = window.length > 1 ? Number(window.slice(0, -1)) : 1;
+    return { limit: Number(count), windowSeconds: amount * WINDOW_UNITS[window.slice(-1) as keyof typeof WINDOW_UNITS] };
+  })
+  .refine((r) => r.limit >= 1 && r.windowSeconds >= 1 && r.windowSeconds <= 7 * 86_400, {
+    message: "needs a limit of at least 1 and a window from 1 s to 7 days",
+  });
+
 const envSchema = z.object({
   DATA_DIR: optional.default(".data"),
   REDIS_URL: optional,
@@ -42,6 +57,26 @@ const envSchema = z.object({
     .pipe(z.enum(["true", "false", "1", "0"]).optional())
     .transform((v) => v === "true" || v === "1"),
   VERCEL: optional,
+  WALLET_AUTH: optional.default("off").pipe(z.enum(["off", "siwe"])),
+  SESSION_SECRET: optional.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  SESSION_TTL_SECONDS: integer(7 * 86_400, 60, 90 * 86_400),
+  NONCE_TTL_SECONDS: integer(300, 10, 3_600),
+  AUTH_ORIGINS: optional.pipe(
+    z
+      .string()
+      .transform((v) => v.split(",").map((o) => o.trim()).filter(Boolean))
+      .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((o) => new URL(o).origin)))
+      .optional(),
+  ),
+  RATE_LIMIT_WRITES_PER_IP: optional.pipe(rateLimitRule.optional()),
+  RATE_LIMIT_WRITES_PER_WALLET: optional.pipe(rateLimitRule.optional()),
+  RATE_LIMIT_CODE_LOOKUPS_PER_IP: optional.pipe(rateLimitRule.optional()),
+  TRUST_PROXY: optional.pipe(
+    z
+      .string()
+      .regex(/^(none|vercel|[1-9])$/, "must be none, vercel or a number of proxies from 1 to 9")
+      .optional(),
+  ),
 });
 
 export type StoreConfig =
@@ -58,6 +93,50 @@ export interface ChainConfig {
   timeoutMs: number;
 }
 
+/** At most `limit` requests per fixed window of `windowSeconds` (windows aligned to Unix time). */
+export interface RateLimitRule {
+  limit: number;
+  windowSeconds: number;
+}
+
+/** Each rule is absent (no limit) unless configured. */
+export interface RateLimitConfig {
+  /** Every write, counted per client IP (sign-in's nonce and verify included). */
+  writesPerIp?: RateLimitRule;
+  /** Writes naming a wallet, counted per wallet. */
+  writesPerWallet?: RateLimitRule;
+  /** GET /api/referral/wallet-by-code per client IP: the code-probing endpoint. */
+  codeLookupsPerIp?: RateLimitRule;
+}
+
+/**
+ * Where the client IP comes from. "vercel": Vercel's x-real-ip / first x-forwarded-for hop (Vercel
+ * overwrites both). "hops": `n` proxies of ours append to x-forwarded-for; the n-th entry from the
+ * right is what the outermost one saw. "none": the app is reached directly; Next.js fills
+ * x-forwarded-for from the socket only when the client sent none, so the address can be forged.
+ */
+export type TrustProxy = { kind: "vercel" } | { kind: "none" } | { kind: "hops"; hops: number };
+
+export type AuthConfig =
+  | { mode: "off" }
+  | {
+      mode: "siwe";
+      /** Seals the session cookie (iron-session): 32+ characters. */
+      sessionSecret: string;
+      sessionTtlSeconds: number;
+      nonceTtlSeconds: number;
+      /**
+       * Origins sign-in messages may be for. Empty: the origin each request came to, which only a
+       * platform that routes nothing but your own domains to the app (Vercel) makes trustworthy.
+       */
+      origins: string[];
+      /** The chain id a sign-in message must carry (CHAIN_ID); absent = any chain. */
+      chainId?: number;
+      /** JSON-RPC endpoint through which smart-contract wallets (ERC-1271 / ERC-6492) are checked. */
+      rpcUrl?: string;
+      rpcTimeoutMs: number;
+    };
+
 export interface Config {
   store: StoreConfig;
   /** Public base of referral links; when absent, links use the origin each request came to. */
@@ -69,6 +148,10 @@ export interface Config {
   adminToken?: string;
   /** Whether the per-request log line may name the wallet of the request. */
   logWallets: boolean;
+  /** Wallet sign-in (Sign-In with Ethereum), off by default. */
+  auth: AuthConfig;
+  rateLimits: RateLimitConfig;
+  trustProxy: TrustProxy;
 }
 
 export class ConfigError extends Error {}
@@ -96,7 +179,40 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       : undefined,
     adminToken: e.ADMIN_TOKEN,
     logWallets: e.LOG_WALLETS,
+    auth: authConfig(e),
+    rateLimits: {
+      writesPerIp: e.RATE_LIMIT_WRITES_PER_IP,
+      writesPerWallet: e.RATE_LIMIT_WRITES_PER_WALLET,
+      codeLookupsPerIp: e.RATE_LIMIT_CODE_LOOKUPS_PER_IP,
+    },
+    trustProxy: trustProxyConfig(e),
   };
+}
+
+function authConfig(e: z.infer<typeof envSchema>): AuthConfig {
+  if (e.WALLET_AUTH === "off") return { mode: "off" };
+  if (!e.SESSION_SECRET) {
+    throw new ConfigError(
+      "Invalid configuration: WALLET_AUTH=siwe needs SESSION_SECRET (32+ random characters, e.g. `openssl rand -hex 32`) " +
+        "to seal the session cookie",
+    );
+  }
+  return {
+    mode: "siwe",
+    sessionSecret: e.SESSION_SECRET,
+    sessionTtlSeconds: e.SESSION_TTL_SECONDS,
+    nonceTtlSeconds: e.NONCE_TTL_SECONDS,
+    origins: e.AUTH_ORIGINS ?? (e.APP_URL ? [new URL(e.APP_URL).origin] : []),
+    chainId: e.CHAIN_ID,
+    rpcUrl: e.RPC_URL,
+    rpcTimeoutMs: e.RPC_TIMEOUT_MS,
+  };
+}
+
+function trustProxyConfig(e: z.infer<typeof envSchema>): TrustProxy {
+  const value = e.TRUST_PROXY ?? (e.VERCEL ? "vercel" : "none");
+  if (value === "vercel" || value === "none") return { kind: value };
+  return { kind: "hops", hops: Number(value) };
 }
 
 function storeConfig(e: z.infer<typeof envSchema>): StoreConfig {
@@ -129,6 +245,63 @@ let cached: Config | undefined;
 export function config(): Config {
   cached ??= parseConfig(process.env);
   return cached;
+}
+
+// ---------------------------------------------------------------------------
+// Response headers: read by proxy.ts on every request, so they are parsed on their own
+// (a store misconfiguration must not take the security headers down with it).
+
+/** The Farcaster clients that embed mini apps in a frame (the web client, under both its names). */
+export const FARCASTER_FRAME_ANCESTORS = [
+  "https://farcaster.xyz",
+  "https://*.farcaster.xyz",
+  "https://warpcast.com",
+  "https://*.warpcast.com",
+] as const;
+
+/** A CSP source expression for frame-ancestors: 'self', 'none' or scheme://host[:port] (host and port may use *). */
+const frameAncestorSource = z
+  .string()
+  .regex(
+    /^(?:'self'|'none'|https?:\/\/(?:\*\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::(?:\d{1,5}|\*))?)$/i,
+    "each entry must be 'self', 'none' or an origin such as https://farcaster.xyz or https://*.example.com",
+  );
+
+const headersEnvSchema = z.object({
+  FRAME_ANCESTORS: optional
+    .transform((v) => (v === undefined ? [...FARCASTER_FRAME_ANCESTORS] : v.split(/[\s,]+/).filter(Boolean)))
+    .pipe(z.array(frameAncestorSource).min(1)),
+  NEXT_PUBLIC_WALLETCONNECT_PROJECT_ID: optional,
+  NODE_ENV: optional,
+});
+
+export interface HeadersConfig {
+  /** Who may embed the app in a frame: the Farcaster clients unless FRAME_ANCESTORS says otherwise. */
+  frameAncestors: string[];
+  /** Whether WalletConnect (and the wallets that use it) is offered, so its relay and verify hosts are allowed. */
+  walletConnect: boolean;
+  /** `next dev`: React's development build needs eval. */
+  development: boolean;
+}
+
+export function parseHeadersConfig(env: Record<string, string | undefined>): HeadersConfig {
+  const parsed = headersEnvSchema.safeParse(env);
+  if (!parsed.success) throw siteConfigError(parsed.error);
+  const e = parsed.data;
+  const none = e.FRAME_ANCESTORS.includes("'none'");
+  return {
+    frameAncestors: none ? ["'none'"] : e.FRAME_ANCESTORS,
+    walletConnect: e.NEXT_PUBLIC_WALLETCONNECT_PROJECT_ID !== undefined,
+    development: e.NODE_ENV === "development",
+  };
+}
+
+let cachedHeaders: HeadersConfig | undefined;
+
+/** The header settings, parsed on first use. */
+export function headersConfig(): HeadersConfig {
+  cachedHeaders ??= parseHeadersConfig(process.env);
+  return cachedHeaders;
 }
 
 // ---------------------------------------------------------------------------

@@ -24,6 +24,11 @@ export const errors = {
   selfReferral: () => new ApiError(400, "Cannot refer yourself"),
   refCodeNotFound: () => new ApiError(404, "RefCode not found"),
   onCooldown: (cooldownRemaining: number) => new ApiError(400, "Task on cooldown", { cooldownRemaining }),
+  signInRequired: () => new ApiError(401, "Sign-in required"),
+  walletMismatch: () => new ApiError(403, "Wallet does not match the signed-in wallet"),
+  signInOff: () => new ApiError(404, "Wallet sign-in is not enabled"),
+  tooManyRequests: (retryAfter: number) =>
+    new ApiError(429, "Too many requests", {}, { "retry-after": String(Math.max(1, Math.ceil(retryAfter))) }),
 };
 
 /** Turns anything thrown into the response the client sees; only ApiError texts ever reach a body. */

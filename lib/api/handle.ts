@@ -1,13 +1,18 @@
 /**
  * The one wrapper every route handler goes through: checks the admin token where
  * asked, reads the JSON body under the size limit, validates body and query with
- * zod, runs the handler, maps whatever it throws through errorResponse, tags the
- * response with its request id and writes one JSON log line per request.
+ * zod, checks the wallet session and counts the rate limits the spec declares, runs
+ * the handler, maps whatever it throws through errorResponse, tags the response with
+ * its request id and writes one JSON log line per request.
+ *
+ * Order of refusals: 401/404 admin, 413/400 input, 401/403 session, 429 rate limit.
+ * Input comes first so that malformed requests answer as interface.md says in both modes.
  */
 import "server-only";
 import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import type { z } from "zod";
 import { ApiError, errorResponse, errors } from "@/lib/api/errors";
+import { enforceRateLimits, requireWalletSession, type RateLimitSpec } from "@/lib/auth/guard";
 import { config } from "@/lib/config";
 
 export const MAX_BODY_BYTES = 8 * 1024;
@@ -22,9 +27,19 @@ interface Spec<B extends Schema | undefined, Q extends Schema | undefined> {
   /**
    * "admin": an operator endpoint. Needs `Authorization: Bearer <ADMIN_TOKEN>` (else 401), and
    * does not exist (404) while ADMIN_TOKEN is unset. Checked before anything else is read.
+   * "wallet": a write naming the wallet in the body's `wallet` field. With WALLET_AUTH=siwe it
+   * needs a session for that same wallet (401 without one, 403 for another wallet).
    */
-  auth?: "admin";
+  auth?: "admin" | "wallet";
+  /**
+   * Rate limits the request counts against, each only when configured: `ip` per client IP,
+   * `wallet` per the request's validated wallet. 429 with Retry-After past a limit.
+   */
+  rateLimit?: RateLimitSpec;
 }
+
+/** What every write naming a wallet declares: the wallet's session, write limits per IP and per wallet. */
+export const WALLET_WRITE = { auth: "wallet", rateLimit: { ip: "writes", wallet: "writes" } } as const;
 
 type Parsed<S> = S extends Schema ? z.output<S> : undefined;
 
@@ -55,7 +70,10 @@ export function handle<B extends Schema | undefined = undefined, Q extends Schem
       const body = spec.body ? parse(spec.body, await readJsonObject(request)) : undefined;
       const query = spec.query ? parse(spec.query, queryInput(url, request, spec.headerFallback)) : undefined;
       wallet = walletOf(body) ?? walletOf(query) ?? (query as { user?: unknown } | undefined)?.user;
-      const ctx = { body, query, request, origin: requestOrigin(request, url), requestId };
+      const origin = requestOrigin(request, url);
+      if (spec.auth === "wallet") await requireWalletSession(request, origin, requiredWallet(body));
+      if (spec.rateLimit) await enforceRateLimits(request, spec.rateLimit, wallet);
+      const ctx = { body, query, request, origin, requestId };
       response = await run(ctx as Context<Parsed<B>, Parsed<Q>>);
     } catch (error) {
       response = errorResponse(error, `${request.method} ${url.pathname} (request ${requestId})`);
@@ -114,6 +132,13 @@ function walletOf(input: unknown): unknown {
   return typeof input === "object" && input !== null ? (input as { wallet?: unknown }).wallet : undefined;
 }
 
+/** The validated body's wallet of an `auth: "wallet"` route; a route without one is a bug, not a client error. */
+function requiredWallet(body: unknown): string {
+  const wallet = walletOf(body);
+  if (typeof wallet !== "string") throw new Error('auth: "wallet" needs a body schema with a wallet field');
+  return wallet;
+}
+
 /** Ids of load balancers and tracing (UUIDs, "iad1::abc-123") pass; anything else is replaced, so logs stay clean. */
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._~:/+=@-]{1,128}$/;
 
@@ -158,11 +183,12 @@ function parse<S extends Schema>(schema: S, input: unknown): z.output<S> {
 const HOST_PATTERN = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 /**
- * The origin the client used, so each domain gets links to itself. `next start` rewrites
+ * The origin the client used, so each domain gets links to itself and sign-in messages are
+ * checked against it. `next start` rewrites
  * request.url to its own hostname, so the Host header (or a proxy's X-Forwarded-Host) is the truth;
  * a malformed value falls back to request.url rather than ending up inside a link.
  */
-function requestOrigin(request: Request, url: URL): string {
+export function requestOrigin(request: Request, url = new URL(request.url)): string {
   const first = (name: string) => request.headers.get(name)?.split(",")[0]?.trim();
   const host = first("x-forwarded-host") || first("host");
   const proto = first("x-forwarded-proto") || url.protocol.slice(0, -1);

@@ -36,6 +36,8 @@ function named(name: string, schema: z.ZodType): Ref {
 
 interface ResponseSpec {
   description: string;
+  /** Response headers besides x-request-id, by name. */
+  headers?: Record<string, JsonSchema>;
   /** A schema for application/json, or content types with their schemas. */
   json?: Ref | JsonSchema;
   content?: Record<string, { schema: Ref | JsonSchema }>;
@@ -58,6 +60,17 @@ interface Operation {
 const errorBody = () => named("Error", api.errorResponseSchema);
 const error = (description: string): ResponseSpec => ({ description, json: errorBody() });
 
+const signInRequired = error("`Sign-in required`: WALLET_AUTH=siwe and no valid session cookie (see /api/auth/*)");
+const walletMismatch = error("`Wallet does not match the signed-in wallet`: WALLET_AUTH=siwe and the session is another wallet's");
+const tooManyRequests: ResponseSpec = {
+  description: "`Too many requests`: a configured rate limit (RATE_LIMIT_*) is exceeded; retry after Retry-After seconds",
+  json: errorBody(),
+  headers: { "retry-after": { $ref: "#/components/headers/RetryAfter" } },
+};
+/** What every write naming a wallet may also answer (handle's WALLET_WRITE). */
+const walletWrite = { 401: signInRequired, 403: walletMismatch, 429: tooManyRequests };
+const sessionCookie = { "set-cookie": { $ref: "#/components/headers/SessionCookie" } };
+
 const invalidInput = error("Malformed input: `Invalid wallet address`, `Invalid refCode`, `Invalid task id`, `Invalid JSON body`, ...");
 const tooLarge = error(`Request body over ${MAX_BODY_BYTES} bytes`);
 const internal = error(`Store or RPC failure: \`${INTERNAL_ERROR}\`. The cause is logged, never sent.`);
@@ -70,7 +83,13 @@ const OPERATIONS: Operation[] = [
     summary: "Register a wallet when it connects",
     description: "Makes the wallet known, so its refCode resolves. Idempotent; creates no leaderboard entry.",
     body: api.walletBody,
-    responses: { 200: { description: "Registered (isNew tells whether this call did it)", json: named("InitUserResponse", api.initUserResponse) }, 400: invalidInput, 413: tooLarge, 500: internal },
+    responses: {
+      200: { description: "Registered (isNew tells whether this call did it)", json: named("InitUserResponse", api.initUserResponse) },
+      400: invalidInput,
+      413: tooLarge,
+      ...walletWrite,
+      500: internal,
+    },
   },
   {
     method: "post",
@@ -86,6 +105,7 @@ const OPERATIONS: Operation[] = [
       400: error("Malformed input, or `Cannot refer yourself`"),
       404: error("`RefCode not found`"),
       413: tooLarge,
+      ...walletWrite,
       500: internal,
     },
   },
@@ -117,6 +137,7 @@ const OPERATIONS: Operation[] = [
       200: { description: "The owner of the code", json: named("WalletByCodeResponse", api.walletByCodeResponse) },
       400: invalidInput,
       404: error("`RefCode not found`"),
+      429: tooManyRequests,
       500: internal,
     },
   },
@@ -143,6 +164,7 @@ const OPERATIONS: Operation[] = [
         json: { oneOf: [named("CooldownError", api.cooldownErrorSchema), errorBody()] },
       },
       413: tooLarge,
+      ...walletWrite,
       500: internal,
     },
   },
@@ -157,6 +179,7 @@ const OPERATIONS: Operation[] = [
       200: { description: "Verified, or not with a reason", json: named("VerifyTaskResponse", api.verifyTaskResponse) },
       400: invalidInput,
       413: tooLarge,
+      ...walletWrite,
       500: error(`RPC or store failure: \`${INTERNAL_ERROR}\``),
     },
   },
@@ -185,6 +208,55 @@ const OPERATIONS: Operation[] = [
     description: "A missing entry is created with score 0 first; the rank is its real position in the list order.",
     query: api.walletQuery,
     responses: { 200: { description: "The wallet's entry", json: named("LeaderboardEntry", api.leaderboardEntrySchema) }, 400: invalidInput, 500: internal },
+  },
+  {
+    method: "get",
+    path: "/api/auth/nonce",
+    tag: "Sign-in",
+    summary: "A single-use nonce for a Sign-In with Ethereum (EIP-4361) message",
+    description: "Expires after NONCE_TTL_SECONDS. Only with WALLET_AUTH=siwe (404 otherwise).",
+    responses: {
+      200: { description: "A fresh nonce", json: named("NonceResponse", api.nonceResponse) },
+      404: error("`Wallet sign-in is not enabled`: WALLET_AUTH is off"),
+      429: tooManyRequests,
+      500: internal,
+    },
+  },
+  {
+    method: "post",
+    path: "/api/auth/verify",
+    tag: "Sign-in",
+    summary: "Sign in: check a signed EIP-4361 message and start the wallet's session",
+    description:
+      "The message's domain must be the host the request came to and its URI the same origin; its nonce one from " +
+      "/api/auth/nonce, unused and unexpired; its chain id CHAIN_ID when configured; expirationTime and notBefore hold. " +
+      "EOA signatures are checked offline, smart-contract wallets (ERC-1271, ERC-6492) through RPC_URL. " +
+      "Sets an httpOnly, SameSite=Lax session cookie (Secure outside localhost).",
+    body: api.signInBody,
+    responses: {
+      200: { description: "Signed in", json: named("SignInResponse", api.signInResponse), headers: sessionCookie },
+      400: error("Malformed input: `Invalid message`, `Invalid signature`, `Invalid JSON body`"),
+      401: error("Sign-in refused: bad signature, unknown/used/expired nonce, wrong domain, URI or chain, expired or not yet valid message"),
+      404: error("`Wallet sign-in is not enabled`: WALLET_AUTH is off"),
+      413: tooLarge,
+      429: tooManyRequests,
+      500: internal,
+    },
+  },
+  {
+    method: "get",
+    path: "/api/auth/session",
+    tag: "Sign-in",
+    summary: "The signed-in wallet, and whether writes need a session",
+    description: "`authRequired` is true with WALLET_AUTH=siwe; `chainId` is the chain id sign-in messages must carry (null = any).",
+    responses: { 200: { description: "The session, or address null", json: named("SessionResponse", api.sessionResponse) } },
+  },
+  {
+    method: "post",
+    path: "/api/auth/logout",
+    tag: "Sign-in",
+    summary: "End the session (clears its cookie)",
+    responses: { 200: { description: "Signed out", json: named("LogoutResponse", api.logoutResponse), headers: sessionCookie } },
   },
   {
     method: "get",
@@ -259,7 +331,7 @@ function responses(op: Operation): JsonSchema {
       status,
       {
         description: spec.description,
-        headers: { "x-request-id": { $ref: "#/components/headers/RequestId" } },
+        headers: { "x-request-id": { $ref: "#/components/headers/RequestId" }, ...spec.headers },
         content: spec.content ?? { "application/json": { schema: spec.json ?? errorBody() } },
       },
     ]),
@@ -308,7 +380,7 @@ function build(): JsonSchema {
         "cooldown). Every response carries `x-request-id`: the caller's when it sent a well-formed one, else a fresh UUID.",
     },
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
-    tags: ["Users", "Referrals", "Tasks", "Leaderboard", "Operations"].map((name) => ({ name })),
+    tags: ["Users", "Referrals", "Tasks", "Leaderboard", "Sign-in", "Operations"].map((name) => ({ name })),
     paths,
     components: {
       schemas: components,
@@ -323,6 +395,11 @@ function build(): JsonSchema {
       },
       headers: {
         RequestId: { description: "The request id of the log line of this request", schema: { type: "string" } },
+        RetryAfter: { description: "Whole seconds until the exceeded rate-limit window ends", schema: { type: "string", pattern: "^[1-9][0-9]*$" } },
+        SessionCookie: {
+          description: "The session cookie (sealed with SESSION_SECRET; `__Host-refboard-session` outside localhost); cleared on logout",
+          schema: { type: "string" },
+        },
       },
       securitySchemes: {
         adminToken: { type: "http", scheme: "bearer", description: "ADMIN_TOKEN of the server" },

@@ -34,6 +34,15 @@ export const walletQuery = z.object({ wallet: walletSchema });
 export const userQuery = z.object({ user: walletSchema });
 export const codeQuery = z.object({ code: refCodeSchema });
 
+/** POST /api/auth/verify: the EIP-4361 message as signed, and the signature (hex; ERC-6492 ones are longer). */
+export const signInBody = z.object({
+  message: z.string({ error: "Invalid message" }).min(1, { error: "Invalid message" }).max(4096, { error: "Invalid message" }),
+  signature: z
+    .string({ error: "Invalid signature" })
+    .regex(/^0x(?:[0-9a-fA-F]{2})+$/, { error: "Invalid signature" })
+    .transform((v) => v as `0x${string}`),
+});
+
 // Responses
 
 const address = z.string().regex(WALLET_PATTERN);
@@ -126,3 +135,24 @@ export type ProgressResponse = z.infer<typeof progressResponse>;
 export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
 export type InitUserResponse = z.infer<typeof initUserResponse>;
 export type HealthResponse = z.infer<typeof healthResponse>;
+
+// Wallet sign-in (WALLET_AUTH=siwe)
+
+export const nonceResponse = z.object({ nonce: z.string() });
+
+export const signInResponse = z.object({ ok: z.literal(true), address });
+
+export const sessionResponse = z.object({
+  /** The signed-in wallet (lowercase), or null. */
+  address: address.nullable(),
+  /** Whether writes need a session (WALLET_AUTH=siwe). */
+  authRequired: z.boolean(),
+  /** The chain id sign-in messages must carry; null = any. */
+  chainId: z.number().int().positive().nullable(),
+  /** When the session ends (Unix seconds); null without one. */
+  expiresAt: z.number().int().nullable(),
+});
+
+export const logoutResponse = z.object({ ok: z.literal(true) });
+export type SessionResponse = z.infer<typeof sessionResponse>;
+export type SignInResponse = z.infer<typeof signInResponse>;

@@ -1,10 +1,10 @@
 /** getStore(): the backend chosen by configuration, created once per process. */
 import "server-only";
 import { config, type StoreConfig } from "@/lib/config";
-import type { Store, StoreAdmin } from "@/lib/store/types";
+import type { GuardStore, Store, StoreAdmin } from "@/lib/store/types";
 
-/** Every backend serves the request path (Store) and the operator tools (StoreAdmin). */
-export type AdminStore = Store & StoreAdmin;
+/** Every backend serves the request path (Store), sign-in and rate limits (GuardStore) and the operator tools (StoreAdmin). */
+export type AdminStore = Store & StoreAdmin & GuardStore;
 
 let store: Promise<AdminStore> | undefined;
 

@@ -18,6 +18,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import type { SocialTaskId } from "@/lib/domain/tasks";
 import { refCodeOf } from "@/lib/domain/wallet";
+import { SqliteGuard } from "@/lib/store/sqlite-guard";
 import {
   checkBatch,
   checkOffset,
@@ -27,8 +28,11 @@ import {
   checkWalletRecord,
 } from "@/lib/store/admin";
 import type {
+  GuardStore,
   LeaderboardRow,
   RankedRow,
+  RateLimitHit,
+  RateLimitVerdict,
   RecordReferralResult,
   Registration,
   Store,
@@ -75,6 +79,23 @@ const MIGRATIONS: readonly string[] = [
     wallet TEXT PRIMARY KEY,
     since  INTEGER NOT NULL
   ) STRICT, WITHOUT ROWID;
+  `,
+  // 2: sign-in nonces and rate-limit counters (GuardStore): short-lived, purged as they expire.
+  `
+  CREATE TABLE auth_nonces (
+    nonce      TEXT PRIMARY KEY,
+    expires_at INTEGER NOT NULL
+  ) STRICT, WITHOUT ROWID;
+  CREATE INDEX auth_nonces_expiry ON auth_nonces (expires_at);
+
+  -- One row per counter: the window it counts and when that window ends.
+  CREATE TABLE rate_limits (
+    key          TEXT PRIMARY KEY,
+    window_start INTEGER NOT NULL,
+    count        INTEGER NOT NULL,
+    expires_at   INTEGER NOT NULL
+  ) STRICT, WITHOUT ROWID;
+  CREATE INDEX rate_limits_expiry ON rate_limits (expires_at);
   `,
 ];
 
@@ -131,7 +152,7 @@ type LeaderboardKey = { score: number; reachedAt: number; wallet: string };
 const RECORD_COLUMNS = `wallet, created_at, referrer, referred_at, referrals_count, score, reached_at, checkin_last,
   add_miniapp_ts, fc_follow_ts, fc_like_recast_ts, fc_comment_ts, nft_mint`;
 
-export class SqliteStore implements Store, StoreAdmin {
+export class SqliteStore implements Store, StoreAdmin, GuardStore {
   readonly kind = "sqlite" as const;
   readonly putBatchLimit = SQLITE_PUT_BATCH_LIMIT;
 
@@ -157,10 +178,12 @@ export class SqliteStore implements Store, StoreAdmin {
   private readonly readLeaderboard: Database.Statement<[number], LeaderboardSqlRow>;
   private readonly selectOne: Database.Statement<[], { one: number }>;
   private readonly admin: SqliteAdmin;
+  private readonly guard: SqliteGuard;
 
   private constructor(db: Database.Database) {
     this.db = db;
     this.admin = new SqliteAdmin(db);
+    this.guard = new SqliteGuard(db);
     const insertWallet = db.prepare<[WalletNow]>(
       "INSERT INTO wallets (wallet, created_at) VALUES (:wallet, :now) ON CONFLICT DO NOTHING",
     );
@@ -407,6 +430,19 @@ export class SqliteStore implements Store, StoreAdmin {
   async scanLeaderboardMembers(cursor: string, count: number): Promise<{ cursor: string; wallets: string[] }> {
     checkPageSize(count, "count");
     return { cursor: "0", wallets: [] };
+  }
+
+  // GuardStore: see sqlite-guard.ts.
+  async createNonce(nonce: string, now: number, ttlSeconds: number): Promise<void> {
+    this.guard.createNonce(nonce, now, ttlSeconds);
+  }
+
+  async consumeNonce(nonce: string, now: number): Promise<boolean> {
+    return this.guard.consumeNonce(nonce, now);
+  }
+
+  async hitRateLimits(hits: RateLimitHit[], now: number): Promise<RateLimitVerdict> {
+    return this.guard.hitRateLimits(hits, now);
   }
 
   async close(): Promise<void> {

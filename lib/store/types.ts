@@ -106,6 +106,42 @@ export interface Store {
   close(): Promise<void>;
 }
 
+/** One counter a request counts against: `key` names the rule and the subject, e.g. "writes:ip:203.0.113.7". */
+export interface RateLimitHit {
+  key: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfter: number };
+
+/**
+ * What wallet sign-in and rate limiting keep: short-lived records beside the data, never part
+ * of it. Same rules as Store: atomic, one round trip on Redis, times from the service's clock
+ * (`now`, Unix seconds), a backend failure throws.
+ */
+export interface GuardStore {
+  /** Keeps a sign-in nonce that consumeNonce accepts once, while `now < created + ttlSeconds`. */
+  createNonce(nonce: string, now: number, ttlSeconds: number): Promise<void>;
+
+  /** True exactly once for a nonce createNonce stored and that has not expired; the nonce is gone afterwards. */
+  consumeNonce(nonce: string, now: number): Promise<boolean>;
+
+  /**
+   * Counts one request against every hit, in one atomic step: fixed windows of
+   * `windowSeconds` aligned to Unix time (window = floor(now / windowSeconds)). Allowed when
+   * every counter is within its limit after counting; otherwise `retryAfter` is the whole
+   * seconds (>= 1) until the latest of the exceeded windows ends. Refused requests count too.
+   */
+  hitRateLimits(hits: RateLimitHit[], now: number): Promise<RateLimitVerdict>;
+}
+
+/** Shape of nonces the stores accept: EIP-4361 asks for 8+ alphanumerics; viem's generateSiweNonce makes 96. */
+export const NONCE_PATTERN = /^[A-Za-z0-9]{8,128}$/;
+
+/** Longest rate-limit key, so a key built from request input stays bounded. */
+export const MAX_RATE_LIMIT_KEY_LENGTH = 200;
+
 /** A wallet's whole stored record, as operator tools (seed, import, export, invariant checks) see it. */
 export interface WalletRecord {
   wallet: string;

@@ -1,12 +1,15 @@
 /**
  * HTTP contract of interface.md + decisions.md, against `next start` of the production build.
  * Run once per backend: `describeApiContract(name, env)` starts a fresh server on a fresh store.
+ * With WALLET_AUTH=siwe in env the same tests run after signing in: test wallets have keys,
+ * and the client signs each one in before its first write (tests/api/wallet-session.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refCodeOf } from "@/lib/domain/wallet";
 import { startApp, type AppServer } from "@/tests/support/app-server";
-import { client, type Client } from "@/tests/support/http";
-import { randomCode, randomWallet, walletWithCode } from "@/tests/support/wallets";
+import type { Client } from "@/tests/support/http";
+import { randomCode, walletWithCode } from "@/tests/support/wallets";
+import { keyedWallet as randomWallet, sessionClient } from "@/tests/api/wallet-session";
 
 const TASK_KEYS = [
   "daily_checkin",
@@ -30,8 +33,9 @@ export function describeApiContract(name: string, env: () => Record<string, stri
     let api: Client;
 
     beforeAll(async () => {
-      app = await startApp(await env());
-      api = client(app.baseUrl);
+      const vars = await env();
+      app = await startApp(vars);
+      api = sessionClient(app.baseUrl, { signIn: vars.WALLET_AUTH === "siwe" });
     });
     afterAll(async () => {
       await app?.stop();
@@ -140,10 +144,10 @@ export function describeApiContract(name: string, env: () => Record<string, stri
       });
 
       it("self-referral is judged by the code, even when another wallet owns that code", async () => {
-        const code = randomCode();
+        const twin = randomWallet();
+        const code = refCodeOf(twin);
         const owner = walletWithCode(code);
-        await api.post("/api/user/init", { wallet: owner });
-        const twin = walletWithCode(code);
+        await api.get(`/api/referral/link?user=${owner}`); // the owner becomes known first
         const res = await api.post("/api/referral/record", { wallet: twin, refCode: code });
         expect(res).toMatchObject({ status: 400, body: { error: "Cannot refer yourself" } });
       });
@@ -240,8 +244,8 @@ export function describeApiContract(name: string, env: () => Record<string, stri
       });
 
       it("a later wallet sharing a code keeps its own link and is told codeConflict", async () => {
-        const code = randomCode();
-        const first = walletWithCode(code);
+        const first = randomWallet();
+        const code = refCodeOf(first);
         const later = walletWithCode(code);
         await api.post("/api/user/init", { wallet: first });
         const res = await api.get(`/api/referral/link?user=${later}`);

@@ -2,17 +2,31 @@
  * The ONE store contract suite: every backend runs exactly these tests.
  * `open` must return a fresh, isolated, empty store; the suite closes it.
  */
+import { randomBytes, randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { refCodeOf } from "@/lib/domain/wallet";
-import type { Store } from "@/lib/store/types";
+import type { GuardStore, RateLimitHit, Store } from "@/lib/store/types";
 import { randomCode, randomWallet, walletWithCode } from "@/tests/support/wallets";
 
 const T0 = 1_750_000_000;
 const DAY = 86_400;
 
-export function describeStoreContract(name: string, open: () => Promise<Store>) {
+const newNonce = () => randomBytes(24).toString("hex");
+
+/** Unix seconds now: the rate-limit tests run on the real clock, which @upstash/ratelimit reads itself. */
+const realNow = () => Math.floor(Date.now() / 1000);
+
+/** Waits for the start of the next window of `seconds` (at most one window), so a test's hits share one window. */
+async function windowStart(seconds: number): Promise<number> {
+  const next = (Math.floor(Date.now() / 1000 / seconds) + 1) * seconds * 1000;
+  await sleep(next - Date.now() + 5);
+  return realNow();
+}
+
+export function describeStoreContract(name: string, open: () => Promise<Store & GuardStore>) {
   describe(`store contract: ${name}`, () => {
-    let store: Store;
+    let store: Store & GuardStore;
     beforeEach(async () => {
       store = await open();
     });
@@ -305,6 +319,94 @@ export function describeStoreContract(name: string, open: () => Promise<Store>) 
         await refer(randomWallet(), b, T0 + 1);
         await refer(randomWallet(), b, T0 + 2);
         expect(await store.getRankOrCreate(b, T0 + 3)).toMatchObject({ rank: 1, score: 2, referralsCount: 2 });
+      });
+    });
+
+    describe("sign-in nonces", () => {
+      it("a nonce is accepted once, then never again", async () => {
+        const nonce = newNonce();
+        await store.createNonce(nonce, T0, 300);
+        expect(await store.consumeNonce(nonce, T0 + 10)).toBe(true);
+        expect(await store.consumeNonce(nonce, T0 + 11)).toBe(false);
+      });
+
+      it("of concurrent uses of one nonce exactly one succeeds", async () => {
+        const nonce = newNonce();
+        await store.createNonce(nonce, T0, 300);
+        const results = await Promise.all(Array.from({ length: 10 }, () => store.consumeNonce(nonce, T0 + 1)));
+        expect(results.filter(Boolean)).toHaveLength(1);
+      });
+
+      it("a nonce expires after its TTL, by the service's clock", async () => {
+        const [fresh, stale] = [newNonce(), newNonce()];
+        await store.createNonce(fresh, T0, 300);
+        await store.createNonce(stale, T0, 300);
+        expect(await store.consumeNonce(fresh, T0 + 299)).toBe(true);
+        expect(await store.consumeNonce(stale, T0 + 300)).toBe(false);
+        expect(await store.consumeNonce(stale, T0 + 1)).toBe(false); // an expired nonce is gone for good
+      });
+
+      it("a nonce this store never issued is refused; a malformed one too, without an error", async () => {
+        expect(await store.consumeNonce(newNonce(), T0)).toBe(false);
+        expect(await store.consumeNonce("short", T0)).toBe(false);
+        expect(await store.consumeNonce("has spaces and more", T0)).toBe(false);
+        await expect(store.createNonce("no", T0, 300)).rejects.toThrow(RangeError);
+      });
+    });
+
+    describe("rate limits (fixed windows on the real clock)", () => {
+      const hit = (limit: number, windowSeconds: number, key = `test:${randomUUID()}`): RateLimitHit => ({
+        key,
+        limit,
+        windowSeconds,
+      });
+
+      it("allows `limit` requests in a window, refuses the next with the seconds left in the window", async () => {
+        const rule = hit(3, 3600);
+        const now = realNow();
+        for (let i = 0; i < 3; i++) expect(await store.hitRateLimits([rule], now)).toEqual({ allowed: true });
+        const refused = await store.hitRateLimits([rule], now);
+        const left = (Math.floor(now / 3600) + 1) * 3600 - now;
+        expect(refused.allowed).toBe(false);
+        if (!refused.allowed) {
+          expect(Number.isInteger(refused.retryAfter)).toBe(true);
+          expect(Math.abs(refused.retryAfter - left)).toBeLessThanOrEqual(1);
+        }
+      });
+
+      it("recovers when the next window starts", async () => {
+        const rule = hit(2, 1);
+        const start = await windowStart(1);
+        await store.hitRateLimits([rule], start);
+        await store.hitRateLimits([rule], start);
+        expect(await store.hitRateLimits([rule], start)).toEqual({ allowed: false, retryAfter: 1 });
+        const next = await windowStart(1);
+        expect(await store.hitRateLimits([rule], next)).toEqual({ allowed: true });
+      });
+
+      it("counts every counter of a request; refused requests count too; keys are independent", async () => {
+        const strict = hit(1, 3600);
+        const loose = hit(4, 3600);
+        const now = realNow();
+        expect(await store.hitRateLimits([strict, loose], now)).toEqual({ allowed: true });
+        expect((await store.hitRateLimits([strict, loose], now)).allowed).toBe(false); // loose: 2
+        expect(await store.hitRateLimits([loose], now)).toEqual({ allowed: true }); // 3
+        expect(await store.hitRateLimits([loose], now)).toEqual({ allowed: true }); // 4
+        expect((await store.hitRateLimits([loose], now)).allowed).toBe(false); // 5
+        expect(await store.hitRateLimits([hit(1, 3600)], now)).toEqual({ allowed: true });
+      });
+
+      it("20 concurrent requests against a limit of 5: exactly 5 pass", async () => {
+        const rule = hit(5, 3600);
+        const now = realNow();
+        const verdicts = await Promise.all(Array.from({ length: 20 }, () => store.hitRateLimits([rule], now)));
+        expect(verdicts.filter((v) => v.allowed)).toHaveLength(5);
+      });
+
+      it("refuses malformed input", async () => {
+        await expect(store.hitRateLimits([], realNow())).rejects.toThrow(RangeError);
+        await expect(store.hitRateLimits([hit(0, 60)], realNow())).rejects.toThrow(RangeError);
+        await expect(store.hitRateLimits([hit(1, 0)], realNow())).rejects.toThrow(RangeError);
       });
     });
 

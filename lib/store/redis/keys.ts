@@ -25,6 +25,12 @@
  *                                 ZRANGE from 0 gives the highest score first, ties to the
  *                                 earlier achiever, then wallet ascending; rank = ZRANK + 1
  *   {p}:referrers:active  set     wallets that referred at least once
+ *   {p}:nonce:<nonce>     string  a sign-in nonce; value = its expiry (Unix s, service time), key TTL a
+ *                                 little longer (garbage collection only)
+ *   {p}:rl:<key>:<window> string  a rate-limit counter: requests of `key` (e.g. writes:ip:203.0.113.7)
+ *                                 in fixed window number floor(unix seconds / window length), PEXPIRE
+ *                                 one window. This is @upstash/ratelimit's fixedWindow layout with
+ *                                 prefix `{p}:rl`, which the Upstash backend uses for these keys.
  */
 import { SOCIAL_TASK_IDS } from "@/lib/domain/tasks";
 
@@ -51,6 +57,10 @@ export interface RedisKeys {
   codesRebuildLock: string;
   leaderboard: string;
   activeReferrers: string;
+  nonce(nonce: string): string;
+  /** Prefix of every rate-limit counter; @upstash/ratelimit's `prefix` on the Upstash backend. */
+  rateLimitPrefix: string;
+  rateLimit(key: string, window: number): string;
 }
 
 export function redisKeys(prefix: string): RedisKeys {
@@ -64,6 +74,9 @@ export function redisKeys(prefix: string): RedisKeys {
     codesRebuildLock: `${base}codes:rebuild`,
     leaderboard: `${base}lb`,
     activeReferrers: `${base}referrers:active`,
+    nonce: (nonce) => `${base}nonce:${nonce}`,
+    rateLimitPrefix: `${base}rl`,
+    rateLimit: (key, window) => `${base}rl:${key}:${window}`,
   };
 }
 

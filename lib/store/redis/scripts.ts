@@ -33,6 +33,9 @@ export const SCRIPT_NAMES = [
   "get-code-owners",
   "are-active-referrers",
   "scan-leaderboard-members",
+  "create-nonce",
+  "consume-nonce",
+  "hit-rate-limits",
 ] as const;
 export type ScriptName = (typeof SCRIPT_NAMES)[number];
 

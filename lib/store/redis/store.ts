@@ -21,10 +21,15 @@ import { isNoScriptError, type RedisCommandClient } from "@/lib/store/redis/clie
 import { CODES_COMPLETE_FIELD, redisKeys, WALLET_RECORD_FIELDS, type RedisKeys } from "@/lib/store/redis/keys";
 import { int, list, optInt, optWallet, str, UnexpectedReplyError, wallet as walletOf } from "@/lib/store/redis/reply";
 import { SCRIPTS, type ScriptName } from "@/lib/store/redis/scripts";
+import { checkHits, checkNonce, checkSeconds, verdictOf, windowOf } from "@/lib/store/guard";
 import {
   ADMIN_BATCH_LIMIT,
+  NONCE_PATTERN,
+  type GuardStore,
   type LeaderboardRow,
   type RankedRow,
+  type RateLimitHit,
+  type RateLimitVerdict,
   type RecordReferralResult,
   type Registration,
   type Store,
@@ -42,7 +47,15 @@ export interface RedisStoreOptions {
   rebuildLockTtlMs?: number;
   /** How long a caller waits for a rebuild that another caller is running. */
   rebuildWaitMs?: number;
+  /** Replaces the hit-rate-limits script (the Upstash backend counts through @upstash/ratelimit). */
+  rateLimiter?: RateLimiter;
 }
+
+/** GuardStore.hitRateLimits, as a backend may supply it; inputs are checked already. */
+export type RateLimiter = (hits: RateLimitHit[], now: number) => Promise<RateLimitVerdict>;
+
+/** How long a nonce key outlives its expiry before Redis collects it; consumeNonce decides by the stored expiry. */
+const NONCE_KEEP_EXTRA_SECONDS = 60;
 
 /** A script's verdict that the refCode index itself is missing. */
 const NO_INDEX = Symbol("no-index");
@@ -51,7 +64,7 @@ const NO_INDEX = Symbol("no-index");
 const READ_FIELDS = ["createdAt", ...WALLET_RECORD_FIELDS] as const;
 type ReadField = (typeof READ_FIELDS)[number];
 
-export class RedisStore implements Store, StoreAdmin {
+export class RedisStore implements Store, StoreAdmin, GuardStore {
   readonly kind: "redis" | "upstash";
   readonly putBatchLimit = ADMIN_BATCH_LIMIT;
   private readonly keys: RedisKeys;
@@ -59,6 +72,7 @@ export class RedisStore implements Store, StoreAdmin {
   private readonly lockTtlMs: number;
   private readonly waitMs: number;
   private rebuilding: Promise<void> | undefined;
+  private readonly rateLimiter: RateLimiter | undefined;
 
   constructor(
     private readonly client: RedisCommandClient,
@@ -69,6 +83,7 @@ export class RedisStore implements Store, StoreAdmin {
     this.batchSize = options.rebuildBatchSize ?? 1000;
     this.lockTtlMs = options.rebuildLockTtlMs ?? 15_000;
     this.waitMs = options.rebuildWaitMs ?? 20_000;
+    this.rateLimiter = options.rateLimiter;
   }
 
   async registerWallet(wallet: string, now: number): Promise<Registration> {
@@ -289,6 +304,31 @@ export class RedisStore implements Store, StoreAdmin {
     // Raw strings: an orphan is exactly what may not be a well-formed wallet.
     const wallets = list(reply[1], "leaderboard orphans").map((member) => str(member, "leaderboard member"));
     return { cursor: scanCursor(reply[0]), wallets };
+  }
+
+  // GuardStore: one script per call.
+
+  async createNonce(nonce: string, now: number, ttlSeconds: number): Promise<void> {
+    checkNonce(nonce);
+    checkSeconds(now, "now");
+    checkSeconds(ttlSeconds, "ttlSeconds", 1);
+    const args = [whole(now + ttlSeconds), whole(ttlSeconds + NONCE_KEEP_EXTRA_SECONDS)];
+    const created = int(await this.run("create-nonce", [this.keys.nonce(nonce)], args), "createNonce");
+    if (created !== 1) throw new Error("createNonce: the nonce exists already");
+  }
+
+  async consumeNonce(nonce: string, now: number): Promise<boolean> {
+    checkSeconds(now, "now");
+    if (!NONCE_PATTERN.test(nonce)) return false; // never stored, so never valid; not an error
+    return int(await this.run("consume-nonce", [this.keys.nonce(nonce)], [whole(now)]), "consumeNonce") === 1;
+  }
+
+  async hitRateLimits(hits: RateLimitHit[], now: number): Promise<RateLimitVerdict> {
+    checkHits(hits, now);
+    if (this.rateLimiter) return this.rateLimiter(hits, now);
+    const keys = hits.map((hit) => this.keys.rateLimit(hit.key, windowOf(hit, now)));
+    const reply = await this.runList("hit-rate-limits", keys, hits.map((hit) => whole(hit.windowSeconds * 1000)), hits.length);
+    return verdictOf(hits, reply.map((count) => int(count, "rate-limit count")), now);
   }
 
   close(): Promise<void> {

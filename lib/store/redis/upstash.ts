@@ -3,6 +3,7 @@
  * Replies stay raw (automaticDeserialization off: the store parses every value itself);
  * each request is aborted after `timeoutMs` and never retried, because a retried script
  * could run twice (a check-in answered as "on cooldown" by its own first attempt).
+ * Rate limits count through @upstash/ratelimit on the same client (upstash-ratelimit.ts).
  */
 import "server-only";
 import { Redis } from "@upstash/redis";
@@ -13,7 +14,9 @@ import {
   type RedisCommandClient,
   type RoundTripCommand,
 } from "@/lib/store/redis/client";
+import { redisKeys } from "@/lib/store/redis/keys";
 import { RedisStore } from "@/lib/store/redis/store";
+import { createUpstashRateLimiter } from "@/lib/store/redis/upstash-ratelimit";
 
 export interface UpstashClientConfig {
   url: string;
@@ -21,8 +24,9 @@ export interface UpstashClientConfig {
   timeoutMs: number;
 }
 
-export function createUpstashClient(cfg: UpstashClientConfig): RedisCommandClient {
-  const redis = new Redis({
+/** The @upstash/redis client: raw replies, a deadline per request, no retries. */
+export function createUpstashRedis(cfg: UpstashClientConfig): Redis {
+  return new Redis({
     url: cfg.url,
     token: cfg.token,
     automaticDeserialization: false,
@@ -34,6 +38,9 @@ export function createUpstashClient(cfg: UpstashClientConfig): RedisCommandClien
     latencyLogging: false,
     keepAlive: true,
   });
+}
+
+export function createUpstashClient(cfg: UpstashClientConfig, redis = createUpstashRedis(cfg)): RedisCommandClient {
   // The abort signal bounds the request; the deadline is a second guard for the body read.
   const bounded = <T>(promise: Promise<T>, what: string) => withDeadline(promise, cfg.timeoutMs + 100, what);
   return {
@@ -52,7 +59,9 @@ export function createUpstashStore(
   cfg: { url: string; token: string; prefix: string; timeoutMs: number },
   options: { onCall?: (command: RoundTripCommand) => void } = {},
 ): RedisStore {
-  const client = createUpstashClient(cfg);
+  const redis = createUpstashRedis(cfg);
+  const client = createUpstashClient(cfg, redis);
   const counted = options.onCall ? countingClient(client, options.onCall) : client;
-  return new RedisStore(counted, { kind: "upstash", prefix: cfg.prefix });
+  const rateLimiter = createUpstashRateLimiter(redis, redisKeys(cfg.prefix).rateLimitPrefix, options.onCall);
+  return new RedisStore(counted, { kind: "upstash", prefix: cfg.prefix, rateLimiter });
 }

@@ -4,6 +4,6 @@ import { codeQuery } from "@/lib/api/schemas";
 import { deps } from "@/lib/services/context";
 import { getWalletByCode } from "@/lib/services/referrals";
 
-export const GET = handle({ query: codeQuery }, async ({ query }) =>
+export const GET = handle({ query: codeQuery, rateLimit: { ip: "codeLookups" } }, async ({ query }) =>
   Response.json(await getWalletByCode(await deps(), query.code)),
 );

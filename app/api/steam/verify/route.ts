@@ -1,9 +1,9 @@
 // POST /api/steam/verify: on-chain verification of nft_mint
-import { handle } from "@/lib/api/handle";
+import { handle, WALLET_WRITE } from "@/lib/api/handle";
 import { verifyTaskBody } from "@/lib/api/schemas";
 import { deps } from "@/lib/services/context";
 import { verifyTask } from "@/lib/services/tasks";
 
-export const POST = handle({ body: verifyTaskBody }, async ({ body }) =>
+export const POST = handle({ body: verifyTaskBody, ...WALLET_WRITE }, async ({ body }) =>
   Response.json(await verifyTask(await deps(), body.wallet, body.taskId)),
 );

@@ -1,0 +1,7 @@
+// GET /api/auth/nonce: a single-use EIP-4361 nonce for the next sign-in message (WALLET_AUTH=siwe)
+import { handle } from "@/lib/api/handle";
+import { createSignInNonce, NO_STORE } from "@/lib/auth/service";
+
+export const GET = handle({ rateLimit: { ip: "writes" } }, async () =>
+  Response.json({ nonce: await createSignInNonce() }, { headers: NO_STORE }),
+);
