@@ -10,6 +10,7 @@ import { refCodeOf } from "@/lib/domain/wallet";
 import { startApp, type AppServer } from "@/tests/support/app-server";
 import { freePort } from "@/tests/support/free-port";
 import { randomCode, randomWallet, walletWithCode } from "@/tests/support/wallets";
+import { accountOf, cookieOf, keyedWallet, siweMessage } from "@/tests/api/wallet-session";
 
 type Content = Record<string, { schema: unknown }>;
 type Doc = {
@@ -23,16 +24,27 @@ describe("real responses against the OpenAPI document", () => {
   let live: AppServer; // SQLite, admin token, LOG_WALLETS=true
   let down: AppServer; // store unreachable, admin token
   let off: AppServer; // no ADMIN_TOKEN
+  let guarded: AppServer; // WALLET_AUTH=siwe and rate limits, client IP from x-forwarded-for
+  let guardedDown: AppServer; // WALLET_AUTH=siwe, store unreachable
   let doc: Doc;
   const ajv = new Ajv2020({ strict: true, allErrors: true });
   const validators = new Map<string, ValidateFunction>();
   const seen = new Set<string>();
 
   beforeAll(async () => {
-    [live, down, off] = await Promise.all([
+    const siwe = { WALLET_AUTH: "siwe", SESSION_SECRET: randomBytes(32).toString("hex") };
+    [live, down, off, guarded, guardedDown] = await Promise.all([
       startApp({ ADMIN_TOKEN: TOKEN, LOG_WALLETS: "true" }),
       freePort().then((port) => startApp({ REDIS_URL: `redis://127.0.0.1:${port}`, STORE_TIMEOUT_MS: "300", ADMIN_TOKEN: TOKEN })),
       startApp({}),
+      startApp({
+        ...siwe,
+        TRUST_PROXY: "1",
+        RATE_LIMIT_WRITES_PER_IP: "3/1h",
+        RATE_LIMIT_WRITES_PER_WALLET: "2/1h",
+        RATE_LIMIT_CODE_LOOKUPS_PER_IP: "1/1h",
+      }),
+      freePort().then((port) => startApp({ ...siwe, REDIS_URL: `redis://127.0.0.1:${port}`, STORE_TIMEOUT_MS: "300" })),
     ]);
     const res = await fetch(`${live.baseUrl}/api/openapi.json`);
     expect(res.status).toBe(200);
@@ -41,7 +53,7 @@ describe("real responses against the OpenAPI document", () => {
     seen.add("get /api/openapi.json 200");
   }, 180_000);
   afterAll(async () => {
-    await Promise.all([live?.stop(), down?.stop(), off?.stop()]);
+    await Promise.all([live?.stop(), down?.stop(), off?.stop(), guarded?.stop(), guardedDown?.stop()]);
   });
 
   function validator(key: string, schema: unknown): ValidateFunction {
@@ -160,6 +172,70 @@ describe("real responses against the OpenAPI document", () => {
     await get(down, "/api/admin/rewards", { authorization: `Bearer ${TOKEN}` });
     expect((await get(down, "/api/health")).status).toBe(503);
     expect([...seen].filter((s) => s.endsWith(" 500")).length).toBe(12);
+  });
+
+  it("wallet sign-in and rate limits: every status they add", async () => {
+    let ips = 0;
+    const ip = () => ({ "x-forwarded-for": `192.0.2.${++ips}` });
+    const postAs = (app: AppServer, target: string, body: unknown, headers: Record<string, string> = ip()) =>
+      call(app, "POST", target, { body, headers });
+    const getAs = (app: AppServer, target: string, headers: Record<string, string> = ip()) => call(app, "GET", target, { headers });
+
+    // Off (the default): nonce and verify do not exist; session and logout answer anyway.
+    expect((await get(off, "/api/auth/nonce")).status).toBe(404);
+    expect((await post(off, "/api/auth/verify", { message: "x", signature: "0x00" })).status).toBe(404);
+    expect((await get(live, "/api/auth/session")).body.authRequired).toBe(false);
+    expect((await post(live, "/api/auth/logout", {})).body).toEqual({ ok: true });
+
+    // Sign in a wallet, then: its writes, another wallet's (403), no session (401), its per-wallet limit (429).
+    const wallet = keyedWallet();
+    const account = accountOf(wallet)!;
+    const signInAs = async () => {
+      const { nonce } = (await getAs(guarded, "/api/auth/nonce")).body as { nonce: string };
+      const message = siweMessage(guarded.baseUrl, account.address, nonce);
+      return { message, signature: await account.signMessage({ message }) };
+    };
+    const signed = await signInAs();
+    const ok = await postAs(guarded, "/api/auth/verify", signed);
+    expect(ok.body).toEqual({ ok: true, address: wallet });
+    const cookie = { cookie: cookieOf(ok.headers.get("set-cookie")) };
+    expect((await postAs(guarded, "/api/auth/verify", signed)).status).toBe(401);
+    expect((await postAs(guarded, "/api/auth/verify", { message: 1, signature: "0x" })).status).toBe(400);
+    expect((await postAs(guarded, "/api/auth/verify", oversized)).status).toBe(413);
+    expect((await getAs(guarded, "/api/auth/session", cookie)).body.address).toBe(wallet);
+    expect((await postAs(guarded, "/api/auth/logout", {}, cookie)).status).toBe(200);
+
+    const other = keyedWallet();
+    const writes: [string, Record<string, string>][] = [
+      ["/api/user/init", {}],
+      ["/api/referral/record", { refCode: randomCode() }],
+      ["/api/steam/task/complete", { taskId: "fc_follow" }],
+      ["/api/steam/verify", { taskId: "nft_mint" }],
+    ];
+    for (const [target, fields] of writes) {
+      expect((await postAs(guarded, target, { wallet: other, ...fields })).status, target).toBe(401);
+      expect((await postAs(guarded, target, { wallet: other, ...fields }, { ...ip(), ...cookie })).status, target).toBe(403);
+    }
+    expect((await postAs(guarded, "/api/user/init", { wallet }, { ...ip(), ...cookie })).status).toBe(200);
+    expect((await postAs(guarded, "/api/steam/task/complete", { wallet, taskId: "fc_comment" }, { ...ip(), ...cookie })).status).toBe(200);
+    for (const [target, fields] of writes) {
+      const res = await postAs(guarded, target, { wallet, ...fields }, { ...ip(), ...cookie });
+      expect(res.status, target).toBe(429);
+      expect(Number(res.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    }
+
+    // Per IP: three writes from one address, then nonce and verify are 429; one code lookup, then 429.
+    const one = ip();
+    for (let i = 0; i < 3; i++) await getAs(guarded, "/api/auth/nonce", one);
+    expect((await getAs(guarded, "/api/auth/nonce", one)).status).toBe(429);
+    expect((await postAs(guarded, "/api/auth/verify", await signInAs(), one)).status).toBe(429);
+    expect((await getAs(guarded, `/api/referral/wallet-by-code?code=${randomCode()}`, one)).status).toBe(404);
+    expect((await getAs(guarded, `/api/referral/wallet-by-code?code=${randomCode()}`, one)).status).toBe(429);
+
+    // Store down: sign-in answers 500.
+    expect((await get(guardedDown, "/api/auth/nonce")).status).toBe(500);
+    const message = siweMessage(guardedDown.baseUrl, account.address, "abcdefgh12345678");
+    expect((await post(guardedDown, "/api/auth/verify", { message, signature: await account.signMessage({ message }) })).status).toBe(500);
   });
 
   it("every status the document lists was seen above, so it describes nothing that does not happen", () => {

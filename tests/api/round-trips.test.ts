@@ -10,6 +10,7 @@ import { startApp, type AppServer } from "@/tests/support/app-server";
 import { client, type Client } from "@/tests/support/http";
 import { startRedisServer, type RedisServer } from "@/tests/support/redis-server";
 import { randomCode, randomWallet } from "@/tests/support/wallets";
+import { keyedWallet, sessionClient } from "@/tests/api/wallet-session";
 
 describe("Redis round trips per API request", () => {
   let redis: RedisServer;
@@ -107,5 +108,38 @@ describe("Redis round trips per API request", () => {
     };
     console.log("Redis round trips per request:", measured);
     for (const [endpoint, count] of Object.entries(measured)) expect(count, endpoint).toBe(1);
+  });
+
+  it("with rate limits on, a limited request costs one more round trip (every counter of the request in one script)", async () => {
+    const limited = await startApp({
+      REDIS_URL: redis.url,
+      STORE_PREFIX: "limited",
+      WALLET_AUTH: "siwe",
+      SESSION_SECRET: "x".repeat(32),
+      RATE_LIMIT_WRITES_PER_IP: "1000/1m",
+      RATE_LIMIT_WRITES_PER_WALLET: "1000/1m",
+      RATE_LIMIT_CODE_LOOKUPS_PER_IP: "1000/1m",
+    });
+    try {
+      const api = sessionClient(limited.baseUrl, { signIn: true });
+      const [warm, wallet] = [keyedWallet(), keyedWallet()];
+      await api.post("/api/user/init", { wallet: warm }); // loads the scripts: sign-in, limits, init
+      await api.get(`/api/referral/wallet-by-code?code=${randomCode()}`);
+      await api.post("/api/user/init", { wallet }); // signs `wallet` in
+      const measured = {
+        "POST /api/user/init (IP + wallet limits, then the write)": await roundTrips(() => api.post("/api/user/init", { wallet })),
+        "GET /api/referral/wallet-by-code (IP limit, then the lookup)": await roundTrips(
+          () => api.get(`/api/referral/wallet-by-code?code=${randomCode()}`),
+          404,
+        ),
+        "GET /api/auth/nonce (IP limit, then the nonce)": await roundTrips(() => api.get("/api/auth/nonce")),
+        "GET /api/referral/check (not limited)": await roundTrips(() => api.get(`/api/referral/check?wallet=${wallet}`)),
+        "GET /api/auth/session (no store at all)": await roundTrips(() => api.get("/api/auth/session")),
+      };
+      console.log("Redis round trips per request with rate limits and sign-in on:", measured);
+      expect(Object.values(measured)).toEqual([2, 2, 2, 1, 0]);
+    } finally {
+      await limited.stop();
+    }
   });
 });

@@ -4,6 +4,7 @@
  * Deploying runs scripts/deploy-local.mjs (which compiles contracts/ when stale): one implementation.
  */
 import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import {
@@ -13,6 +14,7 @@ import {
   encodeFunctionData,
   http,
   parseAbi,
+  type Abi,
   type Address,
   type Hex,
 } from "viem";
@@ -84,6 +86,15 @@ export function chainEnv(contracts: ChainContracts): Record<string, string> {
 const senders = new Map<string, ReturnType<typeof createSender>>();
 
 function createSender(contracts: ChainContracts) {
+  const { publicClient, walletClient } = clientsOf(contracts);
+  return async (to: Address, data: Hex) => {
+    const hash = await walletClient.sendTransaction({ to, data });
+    const receipt = await publicClient.waitForTransactionReceipt({ hash });
+    if (receipt.status !== "success") throw new Error(`transaction to ${to} reverted`);
+  };
+}
+
+function clientsOf(contracts: ChainContracts) {
   const chain = defineChain({
     id: contracts.chainId,
     name: "local",
@@ -93,11 +104,7 @@ function createSender(contracts: ChainContracts) {
   const transport = http(contracts.rpcUrl);
   const publicClient = createPublicClient({ chain, transport, pollingInterval: 50 });
   const walletClient = createWalletClient({ chain, transport, account: privateKeyToAccount(SENDER_KEY, { nonceManager }) });
-  return async (to: Address, data: Hex) => {
-    const hash = await walletClient.sendTransaction({ to, data });
-    const receipt = await publicClient.waitForTransactionReceipt({ hash });
-    if (receipt.status !== "success") throw new Error(`transaction to ${to} reverted`);
-  };
+  return { publicClient, walletClient };
 }
 
 function sender(contracts: ChainContracts) {
@@ -120,4 +127,20 @@ export async function setStakes(
 ): Promise<void> {
   const data = encodeFunctionData({ abi: fixtureAbi, functionName: "setStakes", args: [wallet, ids] });
   await sender(contracts)(contracts[pool], data);
+}
+
+/**
+ * Deploys a SmartWallet (contracts/SmartWallet.sol, ERC-1271) owned by `owner`: a signature by the
+ * owner's key is valid for the wallet's address. Call after deployContracts, which compiles contracts/.
+ */
+export async function deploySmartWallet(contracts: ChainContracts, owner: Address): Promise<Address> {
+  const artifact = JSON.parse(readFileSync(join(process.cwd(), "contracts", "build", "SmartWallet.json"), "utf8")) as {
+    abi: Abi;
+    bytecode: Hex;
+  };
+  const { publicClient, walletClient } = clientsOf(contracts);
+  const hash = await walletClient.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args: [owner] });
+  const receipt = await publicClient.waitForTransactionReceipt({ hash });
+  if (receipt.status !== "success" || !receipt.contractAddress) throw new Error("deploying SmartWallet failed");
+  return receipt.contractAddress.toLowerCase() as Address;
 }

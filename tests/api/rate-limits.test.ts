@@ -1,0 +1,85 @@
+/**
+ * Rate limits over HTTP: 429 { error: "Too many requests" } with Retry-After, per IP on writes
+ * and on wallet-by-code, per wallet on writes, and recovery when the window ends. The client IP
+ * comes from x-forwarded-for as one trusted proxy would set it (TRUST_PROXY=1), so each test
+ * counts from its own address.
+ */
+import { randomInt } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refCodeOf } from "@/lib/domain/wallet";
+import { keyedWallet } from "@/tests/api/wallet-session";
+import { startApp, type AppServer } from "@/tests/support/app-server";
+import { client, type Client } from "@/tests/support/http";
+import { randomCode } from "@/tests/support/wallets";
+
+const TOO_MANY = { error: "Too many requests" };
+
+/** A fresh client address, as the proxy in front would report it (behind a spoofed one it cannot vouch for). */
+const freshIp = () => ({ "x-forwarded-for": `198.51.100.7, 10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` });
+
+/** Waits for the start of the next whole second, so a 1 s window holds the next few requests. */
+async function nextSecond(): Promise<void> {
+  await sleep(1000 - (Date.now() % 1000) + 5);
+}
+
+describe("rate limits", () => {
+  let app: AppServer;
+  let api: Client;
+
+  beforeAll(async () => {
+    app = await startApp({
+      TRUST_PROXY: "1",
+      RATE_LIMIT_WRITES_PER_IP: "3/1s",
+      RATE_LIMIT_WRITES_PER_WALLET: "4/1h",
+      RATE_LIMIT_CODE_LOOKUPS_PER_IP: "2/1h",
+    });
+    api = client(app.baseUrl);
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it("writes per IP: the 4th write in a 1 s window is 429 with Retry-After, and the next window lets writes through", async () => {
+    const ip = freshIp();
+    await nextSecond();
+    for (let i = 0; i < 3; i++) expect((await api.post("/api/user/init", { wallet: keyedWallet() }, ip)).status).toBe(200);
+    const refused = await api.post("/api/steam/task/complete", { wallet: keyedWallet(), taskId: "fc_follow" }, ip);
+    expect(refused).toMatchObject({ status: 429, body: TOO_MANY });
+    expect(Object.keys(refused.body)).toEqual(["error"]);
+    expect(refused.headers.get("retry-after")).toBe("1");
+    expect((await api.post("/api/user/init", { wallet: keyedWallet() }, freshIp())).status).toBe(200); // another address
+    await nextSecond();
+    expect((await api.post("/api/user/init", { wallet: keyedWallet() }, ip)).status).toBe(200);
+  });
+
+  it("writes per wallet: the 5th write for one wallet in the hour is 429 from any address; other wallets go on", async () => {
+    const wallet = keyedWallet();
+    for (let i = 0; i < 4; i++) expect((await api.post("/api/steam/task/complete", { wallet, taskId: "fc_like_recast" }, freshIp())).status).toBe(200);
+    const refused = await api.post("/api/user/init", { wallet }, freshIp());
+    expect(refused).toMatchObject({ status: 429, body: TOO_MANY });
+    const retryAfter = Number(refused.headers.get("retry-after"));
+    expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 3600).toBe(true);
+    expect((await api.post("/api/user/init", { wallet: keyedWallet() }, freshIp())).status).toBe(200);
+  });
+
+  it("code lookups per IP: the 3rd wallet-by-code in the hour is 429, found or not; other reads are not counted", async () => {
+    const ip = freshIp();
+    const known = keyedWallet();
+    await api.post("/api/user/init", { wallet: known }, freshIp());
+    expect((await api.get(`/api/referral/wallet-by-code?code=${refCodeOf(known)}`, ip)).status).toBe(200);
+    expect((await api.get(`/api/referral/wallet-by-code?code=${randomCode()}`, ip)).status).toBe(404);
+    const refused = await api.get(`/api/referral/wallet-by-code?code=${refCodeOf(known)}`, ip);
+    expect(refused).toMatchObject({ status: 429, body: TOO_MANY });
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    for (let i = 0; i < 5; i++) expect((await api.get(`/api/referral/check?wallet=${known}`, ip)).status).toBe(200);
+    expect((await api.get(`/api/referral/wallet-by-code?code=${refCodeOf(known)}`, freshIp())).status).toBe(200);
+  });
+
+  it("malformed requests are refused before they count", async () => {
+    const ip = freshIp();
+    await nextSecond();
+    for (let i = 0; i < 5; i++) expect((await api.post("/api/user/init", { wallet: "0x1" }, ip)).status).toBe(400);
+    expect((await api.post("/api/user/init", { wallet: keyedWallet() }, ip)).status).toBe(200);
+  });
+});
