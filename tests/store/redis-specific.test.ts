@@ -148,6 +148,24 @@ describe.each(["tcp", "upstash"] as const)("round trips (%s)", (backend) => {
     expect(await roundTrips(calls, () => store.ping())).toEqual(["ping"]);
   });
 
+  it("sign-in nonces cost one round trip each; a request's rate-limit counters one script (TCP) or one call per counter (Upstash)", async () => {
+    const { store, calls, prefix } = counted(backend);
+    const hits = [
+      { key: `writes:ip:${randomCode()}`, limit: 5, windowSeconds: 60 },
+      { key: `writes:wallet:${randomWallet()}`, limit: 5, windowSeconds: 60 },
+    ];
+    const now = Math.floor(Date.now() / 1000);
+    await store.createNonce("warmupnonce1", T0, 60); // warm-up: scripts into the cache
+    await store.consumeNonce("warmupnonce1", T0);
+    await store.hitRateLimits(hits, now);
+    expect(await roundTrips(calls, () => store.createNonce("roundtripnonce", T0, 60))).toEqual(["evalsha"]);
+    expect(await roundTrips(calls, () => store.consumeNonce("roundtripnonce", T0))).toEqual(["evalsha"]);
+    expect(await roundTrips(calls, () => store.hitRateLimits(hits, now))).toEqual(backend === "tcp" ? ["evalsha"] : ["evalsha", "evalsha"]);
+    // Both backends keep a counter under the same key, so either can take over from the other.
+    const window = Math.floor(now / 60);
+    expect(await raw.sendCommand(["GET", redisKeys(prefix).rateLimit(hits[0]!.key, window)])).toBe("2");
+  });
+
   if (backend === "upstash") {
     it("one client call is one HTTP request (no auto-pipelining, no retries)", async () => {
       const { store, calls } = counted(backend);
@@ -297,11 +315,14 @@ describe("timeouts and recovery", () => {
     cleanups.push(() => (server.closeAllConnections(), new Promise((resolve) => server.close(resolve))));
     const store = createUpstashStore({ url: `http://127.0.0.1:${port}`, token, prefix: newPrefix(), timeoutMs: 300 });
     await expectRejectsWithinBudget(() => store.getLeaderboard(10));
+    // @upstash/ratelimit would ALLOW on its own timeout; here the client's deadline makes it an error like any other.
+    await expectRejectsWithinBudget(() => store.hitRateLimits([{ key: "writes:ip:1.2.3.4", limit: 5, windowSeconds: 60 }], T0));
   });
 
   it("upstash: a wrong token is an error, not an empty answer", async () => {
     const store = createUpstashStore({ url: bridge().url, token: "wrong", prefix: newPrefix(), timeoutMs: 2_000 });
     await expect(store.getLeaderboard(10)).rejects.toThrow();
+    await expect(store.hitRateLimits([{ key: "writes:ip:1.2.3.4", limit: 5, windowSeconds: 60 }], T0)).rejects.toThrow();
   });
 
   it("tcp: a server that stalls mid-command times out, then the store answers again by itself", async () => {

@@ -80,7 +80,37 @@ describe("sqlite store on disk", () => {
     expect(existsSync(join(dir, SQLITE_FILE_NAME))).toBe(true);
     const raw = rawConnection(dir);
     expect(raw.pragma("journal_mode", { simple: true })).toBe("wal");
-    expect(raw.pragma("user_version", { simple: true })).toBe(1);
+    expect(raw.pragma("user_version", { simple: true })).toBe(2);
+  });
+
+  it("a file of schema version 1 gains the sign-in and rate-limit tables, its data intact", async () => {
+    const dir = tempDir();
+    const wallet = randomWallet();
+    const first = SqliteStore.open(dir);
+    await first.registerWallet(wallet, T0);
+    await first.close();
+    const raw = new Database(join(dir, SQLITE_FILE_NAME));
+    raw.exec("DROP TABLE auth_nonces; DROP TABLE rate_limits;");
+    raw.pragma("user_version = 1");
+    raw.close();
+    const store = openStore(dir);
+    expect(await store.resolveRefCode(refCodeOf(wallet))).toBe(wallet);
+    await store.createNonce("migratednonce", T0, 60);
+    expect(await store.consumeNonce("migratednonce", T0 + 1)).toBe(true);
+    expect(rawConnection(dir).pragma("user_version", { simple: true })).toBe(2);
+  });
+
+  it("expired nonces and rate-limit counters are purged by later writes, a few at a time", async () => {
+    const dir = tempDir();
+    const store = openStore(dir);
+    for (let i = 0; i < 20; i++) await store.createNonce(`oldnonce${i}`, T0, 10);
+    for (let i = 0; i < 20; i++) await store.hitRateLimits([{ key: `old:${i}`, limit: 5, windowSeconds: 10 }], T0);
+    for (let i = 0; i < 3; i++) await store.createNonce(`newnonce${i}`, T0 + 100, 10);
+    for (let i = 0; i < 3; i++) await store.hitRateLimits([{ key: `new:${i}`, limit: 5, windowSeconds: 10 }], T0 + 100);
+    const raw = rawConnection(dir);
+    const count = (table: string) => (raw.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+    expect(count("auth_nonces")).toBe(3);
+    expect(count("rate_limits")).toBe(3);
   });
 
   it("every kind of data survives closing and reopening the same directory", async () => {
