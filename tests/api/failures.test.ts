@@ -65,4 +65,19 @@ describe("configuration errors", () => {
       await app.stop();
     }
   });
+
+  it("WALLET_AUTH=siwe without SESSION_SECRET: start-up says what to set, and no write goes through unguarded", async () => {
+    const app = await startApp({ WALLET_AUTH: "siwe" });
+    try {
+      const res = await fetch(`${app.baseUrl}/api/user/init`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ wallet: randomWallet() }),
+      });
+      expect(res.status).toBe(500);
+      expect(app.logs()).toMatch(/WALLET_AUTH=siwe needs SESSION_SECRET/);
+    } finally {
+      await app.stop();
+    }
+  });
 });
