@@ -98,7 +98,7 @@ function HeroPreview() {
   ];
   return (
     <div aria-hidden="true" className="relative mx-auto w-full max-w-md select-none lg:mx-0">
-      <div className="absolute -inset-4 -z-10 rounded-[2.5rem] bg-gradient-to-br from-brand-400/30 via-violet-400/20 to-fuchsia-400/30 blur-2xl" />
+      <div className="absolute inset-0 -z-10 rounded-[2.5rem] bg-gradient-to-br from-brand-400/30 via-violet-400/20 to-fuchsia-400/30 blur-2xl sm:-inset-4" />
       <div className="rounded-3xl bg-white p-5 shadow-xl ring-1 ring-zinc-200 dark:bg-zinc-900 dark:ring-zinc-800">
         <div className="flex items-center justify-between">
           <p className="text-sm font-semibold">Your rewards</p>

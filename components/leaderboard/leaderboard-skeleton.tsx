@@ -17,20 +17,22 @@ export function SkeletonRows({ count }: { count: number }) {
   return (
     <>
       {Array.from({ length: count }, (_, i) => (
-        <tr key={i} aria-hidden="true" className="h-16">
-          <td className="pl-4 sm:pl-6">
+        <tr key={i} aria-hidden="true" className="h-14 sm:h-16">
+          <td className="pl-3 sm:pl-6">
             <Skeleton className="h-5 w-6" />
           </td>
           <td className="px-2">
             <div className="flex items-center gap-3">
-              <Skeleton className="size-8 rounded-full" />
-              <Skeleton className="h-4 w-28" />
+              <span className="hidden min-[480px]:block">
+                <Skeleton className="size-8 rounded-full" />
+              </span>
+              <Skeleton className="h-4 w-24 sm:w-28" />
             </div>
           </td>
-          <td className="px-2">
+          <td className="px-1 sm:px-2">
             <Skeleton className="ml-auto h-4 w-6" />
           </td>
-          <td className="pr-4 sm:pr-6">
+          <td className="pr-3 sm:pr-6">
             <Skeleton className="ml-auto h-4 w-12" />
           </td>
         </tr>

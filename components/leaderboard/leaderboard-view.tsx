@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { useEffect } from "react";
 import { useAccount } from "wagmi";
 import { LeaderboardHeading, SkeletonRows } from "@/components/leaderboard/leaderboard-skeleton";
 import { buttonClass } from "@/components/ui/button";
@@ -44,6 +45,16 @@ export function LeaderboardView({
   const meInList = Boolean(me && entries?.some((e) => e.wallet === me));
   const pinned = me && mine.data && !meInList && entries ? mine.data : null;
 
+  // Reading one's own rank creates the entry (score 0) when missing; if it lands inside the list, show it there.
+  const { refetch } = board;
+  const ownRank = mine.data?.rank;
+  const listLength = entries?.length;
+  useEffect(() => {
+    if (ownRank !== undefined && listLength !== undefined && !meInList && ownRank > 0 && ownRank <= size && ownRank <= listLength + 1) {
+      void refetch();
+    }
+  }, [ownRank, listLength, meInList, size, refetch]);
+
   return (
     <div>
       <LeaderboardHeading
@@ -82,17 +93,17 @@ export function LeaderboardView({
             <caption className="sr-only">Leaderboard: rank, wallet, referrals and rewards</caption>
             <thead className="border-b border-zinc-100 bg-zinc-50/80 text-xs font-semibold tracking-wider text-zinc-500 uppercase dark:border-zinc-800 dark:bg-zinc-950/40 dark:text-zinc-400">
               <tr className="h-11">
-                <th scope="col" className="w-14 pl-4 text-left sm:w-20 sm:pl-6">
+                <th scope="col" className="w-12 pl-3 text-left sm:w-20 sm:pl-6">
                   Rank
                 </th>
                 <th scope="col" className="px-2 text-left">
                   Wallet
                 </th>
-                <th scope="col" className="w-[4.5rem] px-2 text-right sm:w-28">
+                <th scope="col" className="w-12 px-1 text-right sm:w-28 sm:px-2">
                   <span className="sm:hidden" aria-hidden="true">Refs</span>
                   <span className="sr-only sm:not-sr-only">Referrals</span>
                 </th>
-                <th scope="col" className="w-20 pr-4 text-right sm:w-32 sm:pr-6">
+                <th scope="col" className="w-[4.75rem] pr-3 text-right sm:w-32 sm:pr-6">
                   Rewards
                 </th>
               </tr>
@@ -103,7 +114,7 @@ export function LeaderboardView({
             {pinned && (
               <tbody data-testid="own-rank-pinned" className="border-t-2 border-dashed border-zinc-200 dark:border-zinc-700">
                 <tr aria-hidden="true">
-                  <td colSpan={4} className="px-4 pt-3 pb-1 text-xs font-semibold tracking-wider text-zinc-400 uppercase sm:px-6">
+                  <td colSpan={4} className="px-3 pt-3 pb-1 text-xs font-semibold tracking-wider text-zinc-400 uppercase sm:px-6">
                     Your position
                   </td>
                 </tr>
@@ -135,9 +146,9 @@ function Row({ entry, isMe }: { entry: LeaderboardEntry; isMe: boolean }) {
       data-wallet={entry.wallet}
       data-me={isMe || undefined}
       aria-current={isMe ? "true" : undefined}
-      className={`h-16 ${isMe ? "bg-brand-50/80 dark:bg-brand-950/40" : ""}`}
+      className={`h-14 sm:h-16 ${isMe ? "bg-brand-50/80 dark:bg-brand-950/40" : ""}`}
     >
-      <td className={`pl-4 sm:pl-6 ${isMe ? "shadow-[inset_3px_0_0] shadow-brand-500" : ""}`}>
+      <td className={`pl-3 sm:pl-6 ${isMe ? "shadow-[inset_3px_0_0] shadow-brand-500" : ""}`}>
         <span
           data-testid="rank"
           className={`inline-grid h-7 min-w-7 place-items-center rounded-full px-1.5 text-xs font-bold tabular-nums ${
@@ -148,27 +159,27 @@ function Row({ entry, isMe }: { entry: LeaderboardEntry; isMe: boolean }) {
         </span>
       </td>
       <td className="px-2">
-        <div className="flex min-w-0 items-center gap-2 sm:gap-3">
-          <WalletAvatar wallet={entry.wallet} className="hidden size-8 min-[400px]:inline-block" />
+        <div className="flex min-w-0 items-center gap-1.5 sm:gap-3">
+          <WalletAvatar wallet={entry.wallet} className="hidden size-8 min-[480px]:block" />
           <span className="truncate font-mono text-[13px] font-medium" title={entry.wallet}>
             {shortWallet(entry.wallet)}
           </span>
           {isMe && (
-            <span className="rounded-full bg-brand-600 px-1.5 py-0.5 text-[10px] font-bold tracking-wide text-white uppercase dark:bg-brand-500">
+            <span className="shrink-0 rounded-full bg-brand-600 px-1.5 py-0.5 text-[10px] font-bold tracking-wide text-white uppercase dark:bg-brand-500">
               You
             </span>
           )}
           <CopyButton
             text={entry.wallet}
             label={`Copy wallet ${entry.wallet}`}
-            className="-my-2 grid size-8 shrink-0 place-items-center rounded-lg text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700 dark:hover:bg-zinc-800 dark:hover:text-zinc-200"
+            className="-my-2 -ml-1 grid size-8 shrink-0 place-items-center rounded-lg text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700 dark:hover:bg-zinc-800 dark:hover:text-zinc-200"
           />
         </div>
       </td>
-      <td className="px-2 text-right font-medium tabular-nums" data-testid="referrals">
+      <td className="px-1 text-right font-medium tabular-nums sm:px-2" data-testid="referrals">
         {numberFormat.format(entry.referrals_count)}
       </td>
-      <td className="pr-4 text-right font-bold tabular-nums sm:pr-6" data-testid="rewards">
+      <td className="pr-3 text-right font-bold tabular-nums sm:pr-6" data-testid="rewards">
         {numberFormat.format(entry.rewards)}
       </td>
     </tr>

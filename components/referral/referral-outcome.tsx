@@ -43,11 +43,13 @@ function describe(outcome: ReferralOutcome): { tone: Tone; title: string; body: 
     case "failed":
       return {
         tone: "error",
-        title: outcome.step === "init" ? "Couldn't register your wallet" : "Couldn't record your invite yet",
-        body:
-          outcome.step === "record"
-            ? `${outcome.message} Your invite is kept; try again.`
-            : `${outcome.message}`,
+        title:
+          outcome.step === "signin"
+            ? "Sign in with your wallet to continue"
+            : outcome.step === "init"
+              ? "Couldn't register your wallet"
+              : "Couldn't record your invite yet",
+        body: outcome.step === "record" ? `${outcome.message} Your invite is kept; try again.` : outcome.message,
       };
   }
 }

@@ -14,6 +14,7 @@ import { useAccount } from "wagmi";
 import { ReferralOutcomeToast } from "@/components/referral/referral-outcome";
 import { ApiRequestError, api, errorText, queryKeys } from "@/lib/client/api";
 import { parseRefParam, pendingRef, usePendingRef, type RefParam } from "@/lib/client/pending-ref";
+import { SignInDeclinedError, useWalletWrite } from "@/lib/client/sign-in";
 
 export type ReferralOutcome =
   | { kind: "recorded"; referrer: string }
@@ -21,8 +22,8 @@ export type ReferralOutcome =
   | { kind: "self"; code: string }
   | { kind: "not-found"; code: string }
   | { kind: "rejected"; code: string; message: string }
-  /** Kept for a retry: the server or the network failed. */
-  | { kind: "failed"; step: "init" | "record"; message: string };
+  /** Kept for a retry: the server or the network failed, or the visitor declined to sign in. */
+  | { kind: "failed"; step: "signin" | "init" | "record"; message: string };
 
 interface ReferralSession {
   /** The ?ref= of the URL this page was opened with; "none" before the page has read it. */
@@ -56,6 +57,11 @@ export function ReferralSessionProvider({ children }: { children: ReactNode }) {
   const walletRef = useRef<string | null>(null);
   const initialised = useRef<string | null>(null);
   const queue = useRef<Promise<void>>(Promise.resolve());
+  const write = useWalletWrite();
+  const writeRef = useRef(write);
+  useEffect(() => {
+    writeRef.current = write;
+  });
 
   // 1. Capture ?ref=, then drop it from the address bar so a reload or a shared URL does not re-apply it.
   useEffect(() => {
@@ -81,18 +87,18 @@ export function ReferralSessionProvider({ children }: { children: ReactNode }) {
         try {
           if (initialised.current !== target) {
             try {
-              await api.initUser(target);
+              await writeRef.current(target, () => api.initUser(target));
               initialised.current = target;
               setOutcome((o) => (o?.kind === "failed" ? null : o));
             } catch (error) {
-              setOutcome({ kind: "failed", step: "init", message: errorText(error) });
+              setOutcome({ kind: "failed", step: error instanceof SignInDeclinedError ? "signin" : "init", message: errorText(error) });
               return;
             }
           }
           const code = pendingRef.get();
           if (!code) return;
           try {
-            const result = await api.recordReferral(target, code);
+            const result = await writeRef.current(target, () => api.recordReferral(target, code));
             pendingRef.clear();
             setOutcome(
               result.alreadyRecorded
@@ -114,7 +120,7 @@ export function ReferralSessionProvider({ children }: { children: ReactNode }) {
                     : { kind: "rejected", code, message: error.message },
               );
             } else {
-              setOutcome({ kind: "failed", step: "record", message: errorText(error) });
+              setOutcome({ kind: "failed", step: error instanceof SignInDeclinedError ? "signin" : "record", message: errorText(error) });
             }
           }
         } finally {

@@ -7,6 +7,8 @@ import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import {
   CalendarIcon,
+  CheckIcon,
+  ClockIcon,
   ExternalIcon,
   HeartIcon,
   LockIcon,
@@ -15,7 +17,7 @@ import {
   ShieldIcon,
   SquarePlusIcon,
   UserPlusIcon,
-  UsersIcon,
+  type UsersIcon,
 } from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
@@ -79,23 +81,21 @@ export function TaskList({ wallet, settings }: { wallet: string; settings: TaskS
           <TaskGroup title="On-chain">
             {data ? <NftTask wallet={wallet} done={nftDone} mintUrl={settings.nftMintUrl} /> : <RowSkeleton />}
           </TaskGroup>
-          <TaskGroup title="Referral milestones">
-            {MILESTONES.map((m) =>
-              data ? (
-                <TaskRow
-                  key={m.taskId}
-                  testId={`task-${m.taskId}`}
-                  icon={UsersIcon}
-                  title={m.threshold === 1 ? "Invite your first friend" : `Invite ${m.threshold} friends`}
-                  description="Completes itself when friends join with your link."
-                  done={data.tasks[m.taskId]}
-                  action={data.tasks[m.taskId] ? <DoneBadge label="Reached" /> : <MilestoneLock />}
-                />
-              ) : (
-                <RowSkeleton key={m.taskId} />
-              ),
-            )}
-          </TaskGroup>
+          <div className="mt-5">
+            <h3 className="text-xs font-semibold tracking-wider text-zinc-400 uppercase dark:text-zinc-500">Referral milestones</h3>
+            <ul className="mt-3 grid grid-cols-5 gap-2">
+              {MILESTONES.map((m) =>
+                data ? (
+                  <MilestoneTile key={m.taskId} taskId={m.taskId} threshold={m.threshold} reached={data.tasks[m.taskId]} />
+                ) : (
+                  <li key={m.taskId} aria-hidden="true">
+                    <Skeleton className="h-[4.75rem] rounded-2xl" />
+                  </li>
+                ),
+              )}
+            </ul>
+            <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">Milestones complete themselves as friends join with your link.</p>
+          </div>
         </>
       )}
     </Card>
@@ -132,12 +132,23 @@ function RowSkeleton() {
   );
 }
 
-function MilestoneLock() {
+/** A referral milestone: read-only, it follows the referral count. */
+function MilestoneTile({ taskId, threshold, reached }: { taskId: string; threshold: number; reached: boolean }) {
   return (
-    <span className="inline-flex h-9 items-center gap-1.5 rounded-xl px-3 text-sm font-medium text-zinc-400 dark:text-zinc-500">
-      <LockIcon className="size-4" />
-      Locked
-    </span>
+    <li
+      data-testid={`task-${taskId}`}
+      data-done={reached}
+      className={`flex h-[4.75rem] flex-col items-center justify-center gap-0.5 rounded-2xl ring-1 ring-inset ${
+        reached
+          ? "bg-emerald-50 text-emerald-800 ring-emerald-200 dark:bg-emerald-950/50 dark:text-emerald-200 dark:ring-emerald-900"
+          : "bg-zinc-50 text-zinc-500 ring-zinc-200/80 dark:bg-zinc-950/50 dark:text-zinc-400 dark:ring-zinc-800"
+      }`}
+    >
+      {reached ? <CheckIcon className="size-4 text-emerald-600 dark:text-emerald-400" /> : <LockIcon className="size-3.5 opacity-70" />}
+      <span className="text-lg leading-6 font-bold tabular-nums">{threshold}</span>
+      <span className="text-[11px] leading-3">{threshold === 1 ? "friend" : "friends"}</span>
+      <span className="sr-only">{reached ? "milestone reached" : "milestone not reached yet"}</span>
+    </li>
   );
 }
 
@@ -171,9 +182,12 @@ function CheckInTask({ wallet, data, updatedAt }: { wallet: string; data: TaskSt
           {complete.isPending ? (
             <Spinner />
           ) : onCooldown ? (
-            <span role="timer" aria-hidden="true" className="font-mono">
-              {formatCountdown(left)}
-            </span>
+            <>
+              <ClockIcon className="size-4 opacity-60" />
+              <span role="timer" aria-hidden="true" className="font-mono">
+                {formatCountdown(left)}
+              </span>
+            </>
           ) : (
             "Check in"
           )}

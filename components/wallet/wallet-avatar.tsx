@@ -7,7 +7,7 @@ export function WalletAvatar({ wallet, className = "size-6" }: { wallet: string;
   return (
     <span
       aria-hidden="true"
-      className={`inline-block shrink-0 rounded-full ring-1 ring-black/5 dark:ring-white/10 ${className}`}
+      className={`block shrink-0 rounded-full ring-1 ring-black/5 dark:ring-white/10 ${className}`}
       style={{ backgroundImage: `linear-gradient(${angle}deg, hsl(${h1} 80% 62%), hsl(${h2} 75% 48%))` }}
     />
   );

@@ -9,6 +9,8 @@ import { ChevronDownIcon, LogOutIcon, WalletIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
 import { WalletAvatar } from "@/components/wallet/wallet-avatar";
 import { useWalletUi } from "@/components/wallet/wallet-ui";
+import { api } from "@/lib/client/api";
+import { forgetSession } from "@/lib/client/sign-in";
 import { shortWallet } from "@/lib/domain/wallet";
 
 /** The header's wallet control: Connect, or the connected wallet with a small menu. */
@@ -25,10 +27,16 @@ export function WalletButton() {
         onPointerEnter={preload}
         onFocus={preload}
         disabled={busy}
-        className={buttonClass({ size: "sm", className: "min-w-[8.5rem]" })}
+        className={buttonClass({ size: "sm", className: "min-[400px]:min-w-[8.5rem]" })}
       >
-        {busy ? <Spinner /> : <WalletIcon className="size-4" />}
-        {busy ? "Connecting…" : "Connect wallet"}
+        {busy ? <Spinner /> : <WalletIcon className="size-4 max-[399px]:hidden" />}
+        {busy ? (
+          "Connecting…"
+        ) : (
+          <span>
+            Connect<span className="max-[399px]:sr-only"> wallet</span>
+          </span>
+        )}
       </button>
     );
   }
@@ -63,10 +71,10 @@ function AccountMenu({ address }: { address: `0x${string}` }) {
         aria-controls={menuId}
         aria-label={`Wallet ${shortWallet(wallet)}, open menu`}
         onClick={() => setOpen((o) => !o)}
-        className={buttonClass({ variant: "secondary", size: "sm", className: "min-w-[8.5rem] gap-2 pl-2" })}
+        className={buttonClass({ variant: "secondary", size: "sm", className: "gap-2 pl-2 min-[400px]:min-w-[8.5rem]" })}
       >
         <WalletAvatar wallet={wallet} className="size-6" />
-        <span className="font-mono text-[13px]" data-testid="connected-wallet">
+        <span className="font-mono text-[13px] max-[399px]:sr-only" data-testid="connected-wallet">
           {shortWallet(wallet)}
         </span>
         <ChevronDownIcon className={`size-4 text-zinc-400 transition ${open ? "rotate-180" : ""}`} />
@@ -91,6 +99,9 @@ function AccountMenu({ address }: { address: `0x${string}` }) {
               onClick={() => {
                 setOpen(false);
                 disconnect();
+                // End a wallet sign-in session too (WALLET_AUTH=siwe); harmless without one.
+                forgetSession();
+                void api.logout().catch(() => {});
               }}
               className="flex w-full items-center gap-2 rounded-xl px-3 py-2.5 text-left text-sm text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40"
             >

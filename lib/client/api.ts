@@ -2,23 +2,16 @@
  * The web app's typed client of the HTTP API. Every response is parsed with the
  * zod schema the route handlers use, so the UI and the API cannot drift apart on
  * names (lessons.md #8). Failures become one error type the UI can show.
+ *
+ * The schemas (and zod with them, a third of the app's own JavaScript) load with
+ * the first request instead of with the page, so they stay off the first paint.
  */
 import type { z } from "zod";
-import {
-  completeTaskResponse,
-  cooldownErrorSchema,
-  errorResponseSchema,
-  initUserResponse,
-  leaderboardEntrySchema,
-  leaderboardResponse,
-  progressResponse,
-  recordReferralResponse,
-  referralLinkResponse,
-  taskStatusResponse,
-  verifyTaskResponse,
-  walletByCodeResponse,
-} from "@/lib/api/schemas";
 import type { CompletableTaskId, VerifiableTaskId } from "@/lib/domain/tasks";
+
+type Schemas = typeof import("@/lib/api/schemas");
+let schemas: Promise<Schemas> | undefined;
+const loadSchemas = () => (schemas ??= import("@/lib/api/schemas"));
 
 export class ApiRequestError extends Error {
   constructor(
@@ -36,12 +29,18 @@ export class ApiRequestError extends Error {
   get retryable(): boolean {
     return this.status === 0 || this.status === 429 || this.status >= 500;
   }
+
+  /** The server wants a (new) wallet sign-in: none, expired, or for another wallet. */
+  get needsSignIn(): boolean {
+    return this.status === 401 || (this.status === 403 && this.message.startsWith("Wallet does not match"));
+  }
 }
 
 const NETWORK_ERROR = "Can't reach the server. Check your connection and try again.";
 const UNEXPECTED = "The server sent an unexpected answer. Please try again.";
 
-async function request<S extends z.ZodType>(schema: S, path: string, init?: RequestInit): Promise<z.output<S>> {
+async function request<S extends z.ZodType>(pick: (s: Schemas) => S, path: string, init?: RequestInit): Promise<z.output<S>> {
+  const loaded = loadSchemas();
   let response: Response;
   try {
     response = await fetch(path, { ...init, cache: "no-store", headers: { accept: "application/json", ...init?.headers } });
@@ -49,13 +48,14 @@ async function request<S extends z.ZodType>(schema: S, path: string, init?: Requ
     throw new ApiRequestError(NETWORK_ERROR, 0);
   }
   const body: unknown = await response.json().catch(() => undefined);
+  const { cooldownErrorSchema, errorResponseSchema } = await loaded;
   if (!response.ok) {
     const cooldown = cooldownErrorSchema.safeParse(body);
     if (cooldown.success) throw new ApiRequestError(cooldown.data.error, response.status, cooldown.data.cooldownRemaining);
     const error = errorResponseSchema.safeParse(body);
     throw new ApiRequestError(error.success ? error.data.error : `Request failed (${response.status})`, response.status);
   }
-  const parsed = schema.safeParse(body);
+  const parsed = pick(await loaded).safeParse(body);
   if (!parsed.success) throw new ApiRequestError(UNEXPECTED, response.status);
   return parsed.data;
 }
@@ -69,19 +69,25 @@ const post = (body: Record<string, string>): RequestInit => ({
 const q = (params: Record<string, string>) => `?${new URLSearchParams(params).toString()}`;
 
 export const api = {
-  initUser: (wallet: string) => request(initUserResponse, "/api/user/init", post({ wallet })),
+  initUser: (wallet: string) => request((s) => s.initUserResponse, "/api/user/init", post({ wallet })),
   recordReferral: (wallet: string, refCode: string) =>
-    request(recordReferralResponse, "/api/referral/record", post({ wallet, refCode })),
-  referralLink: (wallet: string) => request(referralLinkResponse, `/api/referral/link${q({ user: wallet })}`),
-  walletByCode: (code: string) => request(walletByCodeResponse, `/api/referral/wallet-by-code${q({ code })}`),
-  taskStatus: (wallet: string) => request(taskStatusResponse, `/api/steam/task-status${q({ wallet })}`),
-  progress: (wallet: string) => request(progressResponse, `/api/steam/progress${q({ wallet })}`),
+    request((s) => s.recordReferralResponse, "/api/referral/record", post({ wallet, refCode })),
+  referralLink: (wallet: string) => request((s) => s.referralLinkResponse, `/api/referral/link${q({ user: wallet })}`),
+  walletByCode: (code: string) => request((s) => s.walletByCodeResponse, `/api/referral/wallet-by-code${q({ code })}`),
+  taskStatus: (wallet: string) => request((s) => s.taskStatusResponse, `/api/steam/task-status${q({ wallet })}`),
+  progress: (wallet: string) => request((s) => s.progressResponse, `/api/steam/progress${q({ wallet })}`),
   completeTask: (wallet: string, taskId: CompletableTaskId) =>
-    request(completeTaskResponse, "/api/steam/task/complete", post({ wallet, taskId })),
+    request((s) => s.completeTaskResponse, "/api/steam/task/complete", post({ wallet, taskId })),
   verifyTask: (wallet: string, taskId: VerifiableTaskId) =>
-    request(verifyTaskResponse, "/api/steam/verify", post({ wallet, taskId })),
-  leaderboard: () => request(leaderboardResponse, "/api/leaderboard"),
-  leaderboardUser: (wallet: string) => request(leaderboardEntrySchema, `/api/leaderboard/user${q({ wallet })}`),
+    request((s) => s.verifyTaskResponse, "/api/steam/verify", post({ wallet, taskId })),
+  leaderboard: () => request((s) => s.leaderboardResponse, "/api/leaderboard"),
+  leaderboardUser: (wallet: string) => request((s) => s.leaderboardEntrySchema, `/api/leaderboard/user${q({ wallet })}`),
+  // Wallet sign-in (only used when the server runs with WALLET_AUTH=siwe)
+  session: () => request((s) => s.sessionResponse, "/api/auth/session"),
+  nonce: () => request((s) => s.nonceResponse, "/api/auth/nonce"),
+  signIn: (message: string, signature: string) =>
+    request((s) => s.signInResponse, "/api/auth/verify", post({ message, signature })),
+  logout: () => request((s) => s.logoutResponse, "/api/auth/logout", { method: "POST" }),
 };
 
 /** Query keys, one place, so mutations invalidate exactly what they change. */

@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import type { TaskStatusResponse } from "@/lib/api/schemas";
 import { CHECKIN_COOLDOWN_SECONDS, type CompletableTaskId } from "@/lib/domain/tasks";
 import { ApiRequestError, api, queryKeys } from "@/lib/client/api";
+import { useWalletWrite } from "@/lib/client/sign-in";
 
 export function useReferralLink(wallet: string) {
   return useQuery({ queryKey: queryKeys.referralLink(wallet), queryFn: () => api.referralLink(wallet) });
@@ -51,9 +52,10 @@ export function useWalletByCode(code: string | null) {
  */
 export function useCompleteTask(wallet: string, taskId: CompletableTaskId) {
   const qc = useQueryClient();
+  const write = useWalletWrite();
   const key = queryKeys.taskStatus(wallet);
   return useMutation({
-    mutationFn: () => api.completeTask(wallet, taskId),
+    mutationFn: () => write(wallet, () => api.completeTask(wallet, taskId)),
     onMutate: async () => {
       await qc.cancelQueries({ queryKey: key });
       const previous = qc.getQueryData<TaskStatusResponse>(key);
@@ -85,8 +87,9 @@ export function useCompleteTask(wallet: string, taskId: CompletableTaskId) {
 
 export function useVerifyNft(wallet: string) {
   const qc = useQueryClient();
+  const write = useWalletWrite();
   return useMutation({
-    mutationFn: () => api.verifyTask(wallet, "nft_mint"),
+    mutationFn: () => write(wallet, () => api.verifyTask(wallet, "nft_mint")),
     onSuccess: (result) => {
       if (!result.verified) return;
       qc.setQueryData<TaskStatusResponse>(queryKeys.taskStatus(wallet), (old) =>

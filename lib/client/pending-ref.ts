@@ -8,21 +8,42 @@ import { normaliseRefCode } from "@/lib/domain/wallet";
 
 const KEY = "refboard:pending-ref";
 const listeners = new Set<() => void>();
+/**
+ * Where the code lives when localStorage is denied, as it is to a third-party
+ * frame (Farcaster's web client shows mini apps in one) in browsers that block
+ * third-party storage: then it lasts as long as the page, which is enough for
+ * the usual "open the link, connect" visit.
+ */
+let memory: string | null = null;
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
 
 function read(): string | null {
   try {
-    return window.localStorage.getItem(KEY);
+    return storage()?.getItem(KEY) ?? memory;
   } catch {
-    return null; // storage disabled (private mode, sandboxed frame): no pending code
+    return memory;
   }
 }
 
 function write(code: string | null): void {
+  // The in-memory copy is kept only while localStorage refuses it, so it never outlives a clear from another tab.
+  memory = code;
   try {
-    if (code === null) window.localStorage.removeItem(KEY);
-    else window.localStorage.setItem(KEY, code);
+    const local = storage();
+    if (local) {
+      if (code === null) local.removeItem(KEY);
+      else local.setItem(KEY, code);
+      memory = null;
+    }
   } catch {
-    // storage disabled: the code lives only as long as the page
+    // quota or policy: the in-memory copy stands in
   }
   for (const listener of listeners) listener();
 }

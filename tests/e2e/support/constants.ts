@@ -8,4 +8,6 @@ export const E2E_SITE_ENV = {
   TASK_FC_LIKE_RECAST_URL: `https://${TASK_URL_HOST}/like-recast`,
   TASK_FC_COMMENT_URL: `https://${TASK_URL_HOST}/comment`,
   TASK_NFT_MINT_URL: `https://${TASK_URL_HOST}/mint`,
+  // The stand-in Farcaster client (support/farcaster-host.ts) frames the app from a local origin.
+  FRAME_ANCESTORS: "'self' http://localhost:*",
 };

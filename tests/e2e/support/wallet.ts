@@ -14,8 +14,10 @@ export interface TestWallet {
   address: `0x${string}`;
   /** Methods the page called, in order: lets a test check what the app asked the wallet for. */
   calls: string[];
-  /** Makes the next eth_requestAccounts fail as if the user pressed "Reject". */
+  /** Makes the next request for accounts fail as if the user pressed "Reject". */
   rejectNextConnect(): void;
+  /** Makes the next signature request fail as if the user pressed "Reject". */
+  rejectNextSignature(): void;
   /** Switches the wallet to another account and tells the page (accountsChanged). */
   switchAccount(page: Page, privateKey?: Hex): Promise<TestWallet["address"]>;
 }
@@ -41,18 +43,25 @@ export async function installWallet(page: Page, options: WalletOptions = {}): Pr
   let chainId = options.chainId ?? 8453;
   let authorized = false;
   let rejectNext = false;
+  let rejectSignature = false;
   const calls: string[] = [];
 
   await page.exposeFunction("__e2eWalletRequest", async (method: string, params: unknown[]): Promise<Reply> => {
     calls.push(method);
     switch (method) {
       case "eth_requestAccounts":
+      case "wallet_requestPermissions":
         if (rejectNext) {
           rejectNext = false;
+          // A person takes a moment to press Reject. (RainbowKit resets its error state 50 ms after a
+          // wallet is picked, so an instant rejection would leave its spinner running.)
+          await new Promise((resolve) => setTimeout(resolve, 400));
           return { error: { code: 4001, message: "User rejected the request." } };
         }
         authorized = true;
-        return { result: [account.address] };
+        return method === "eth_requestAccounts"
+          ? { result: [account.address] }
+          : { result: [{ parentCapability: "eth_accounts", caveats: [{ type: "restrictReturnedAccounts", value: [account.address] }] }] };
       case "eth_accounts":
         return { result: authorized ? [account.address] : [] };
       case "eth_chainId":
@@ -64,15 +73,16 @@ export async function installWallet(page: Page, options: WalletOptions = {}): Pr
         chainId = next;
         return { result: null, emit: [["chainChanged", numberToHex(next)]] };
       }
-      case "wallet_requestPermissions":
-        authorized = true;
-        return { result: [{ parentCapability: "eth_accounts" }] };
       case "wallet_getPermissions":
         return { result: authorized ? [{ parentCapability: "eth_accounts" }] : [] };
       case "wallet_revokePermissions":
         authorized = false;
         return { result: null };
       case "personal_sign":
+        if (rejectSignature) {
+          rejectSignature = false;
+          return { error: { code: 4001, message: "User rejected the request." } };
+        }
         return { result: await account.signMessage({ message: { raw: params[0] as Hex } }) };
       case "eth_signTypedData_v4":
         return { result: await account.signTypedData(JSON.parse(params[1] as string)) };
@@ -118,6 +128,7 @@ export async function installWallet(page: Page, options: WalletOptions = {}): Pr
     address: account.address.toLowerCase() as `0x${string}`,
     calls,
     rejectNextConnect: () => void (rejectNext = true),
+    rejectNextSignature: () => void (rejectSignature = true),
     async switchAccount(target, privateKey) {
       account = privateKeyToAccount(privateKey ?? generatePrivateKey());
       wallet.account = account;

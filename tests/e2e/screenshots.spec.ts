@@ -1,0 +1,95 @@
+/**
+ * Screenshots of every page, phone (375 px) and desktop, light and dark, for the
+ * README (docs/screenshots/). A store of its own with a believable community, so
+ * the pictures show the product as a visitor would find it.
+ */
+import type { Page } from "@playwright/test";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { startApp, type AppServer } from "@/tests/support/app-server";
+import { E2E_SITE_ENV } from "@/tests/e2e/support/constants";
+import { apiClient, appAt, codeOf, connectThroughModal, expect, test, waitForHydration, type App } from "@/tests/e2e/support/fixtures";
+import { knownWallet, referFriends } from "@/tests/e2e/support/helpers";
+
+const DIR = "docs/screenshots";
+const devices = [
+  { name: "phone", viewport: { width: 375, height: 812 }, isMobile: true },
+  { name: "desktop", viewport: { width: 1280, height: 860 }, isMobile: false },
+] as const;
+
+let server: AppServer;
+let app: App;
+const visitorKey = generatePrivateKey();
+const visitor = privateKeyToAccount(visitorKey).address.toLowerCase();
+let inviter: string;
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async ({ request }) => {
+  server = await startApp({ ...E2E_SITE_ENV, APP_NAME: "Refboard" });
+  app = appAt(server.baseUrl);
+  const api = apiClient(request, app.baseUrl);
+  // A small community: a few strong referrers, their friends, and our visitor in third place.
+  inviter = await knownWallet(api);
+  for (const friends of [9, 6]) await referFriends(api, await knownWallet(api), friends);
+  await api.record(visitor, codeOf(inviter));
+  await referFriends(api, visitor, 3);
+  await referFriends(api, inviter, 2);
+  await api.complete(visitor, "daily_checkin");
+  await api.complete(visitor, "fc_follow");
+  await api.complete(visitor, "add_miniapp");
+});
+
+test.afterAll(async () => {
+  await server.stop();
+});
+
+async function shoot(page: Page, name: string) {
+  // Let fonts, the shimmer and transitions settle so the picture is what a person sees.
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: `${DIR}/${name}.png`, fullPage: true, animations: "disabled" });
+}
+
+for (const device of devices) {
+  for (const scheme of ["light", "dark"] as const) {
+    const suffix = `${device.name}${scheme === "dark" ? "-dark" : ""}`;
+    test.describe(`${device.name}, ${scheme}`, () => {
+      test.use({ viewport: device.viewport, isMobile: device.isMobile, hasTouch: device.isMobile, colorScheme: scheme });
+
+      test(`landing page with an invite (${suffix})`, async ({ page }) => {
+        await page.goto(`${app.baseUrl}/?ref=${codeOf(inviter)}`);
+        await expect(page.getByTestId("invite-status")).toContainText("Invited by");
+        await shoot(page, `landing-${suffix}`);
+      });
+
+      test(`dashboard (${suffix})`, async ({ page, wallet }) => {
+        await wallet({ privateKey: visitorKey });
+        await page.goto(app.baseUrl);
+        await connectThroughModal(page);
+        await expect(page.getByTestId("stat-referrals")).toHaveText("3");
+        await expect(page.getByTestId("stat-rank")).toHaveText("#3");
+        await expect(page.getByTestId("task-fc_follow")).toHaveAttribute("data-done", "true");
+        await shoot(page, `dashboard-${suffix}`);
+      });
+
+      test(`leaderboard (${suffix})`, async ({ page, wallet }) => {
+        await wallet({ privateKey: visitorKey });
+        await page.goto(`${app.baseUrl}/leaderboard`);
+        await connectThroughModal(page);
+        await expect(page.locator("[data-testid=leaderboard-row][data-me]")).toHaveCount(1);
+        await shoot(page, `leaderboard-${suffix}`);
+      });
+    });
+  }
+}
+
+test("connect modal (desktop)", async ({ page, wallet }) => {
+  await wallet();
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await page.goto(app.baseUrl);
+  const connect = page.getByRole("button", { name: "Connect wallet", exact: true });
+  await waitForHydration(connect);
+  await connect.click();
+  await expect(page.getByRole("dialog").getByRole("button", { name: /E2E Wallet/ })).toBeVisible();
+  await page.screenshot({ path: `${DIR}/connect-desktop.png`, animations: "disabled" });
+});

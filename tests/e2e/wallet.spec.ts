@@ -1,0 +1,106 @@
+import { gzipSync } from "node:zlib";
+import { codeOf, connectThroughModal, expect, test, waitForHydration } from "@/tests/e2e/support/fixtures";
+
+test.describe("wallet connection", () => {
+  test("RainbowKit stays out of the first-load JavaScript and downloads when the visitor asks to connect", async ({ page, app, wallet }, testInfo) => {
+    await wallet();
+    const scripts: string[] = [];
+    page.on("response", (r) => r.request().resourceType() === "script" && scripts.push(r.url()));
+    await page.goto(app.baseUrl);
+    const connect = page.getByRole("button", { name: "Connect wallet", exact: true });
+    await waitForHydration(connect);
+    await page.waitForLoadState("networkidle");
+
+    const firstLoad = [...scripts];
+    let raw = 0;
+    let gzip = 0;
+    for (const url of firstLoad) {
+      const body = await (await page.request.get(url)).body();
+      raw += body.length;
+      gzip += gzipSync(body, { level: 9 }).length;
+      // Strings only RainbowKit's bundle contains (its recent-wallets key and its modal's test id).
+      expect(body.toString(), `${url} must not carry RainbowKit`).not.toMatch(/rk-recent|rk-connect-header-label/);
+    }
+    const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
+    testInfo.annotations.push({ type: "first-load JS of /", description: `${firstLoad.length} scripts, ${kb(raw)} raw, ${kb(gzip)} gzip` });
+    console.log(`[first-load JS of /] ${firstLoad.length} scripts, ${kb(raw)} raw, ${kb(gzip)} gzip -9`);
+    await expect(page.locator("[data-rk]")).toHaveCount(0);
+
+    await connect.click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await expect(page.locator("[data-rk]")).not.toHaveCount(0);
+    expect(scripts.length).toBeGreaterThan(firstLoad.length);
+  });
+
+  test("a rejected request is shown in the modal, and trying again connects", async ({ page, app, wallet }) => {
+    const visitor = await wallet();
+    visitor.rejectNextConnect();
+    await page.goto(app.baseUrl);
+    const connect = page.getByRole("button", { name: "Connect wallet", exact: true });
+    await waitForHydration(connect);
+    await connect.click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: /E2E Wallet/ }).click();
+    // RainbowKit keeps its "Opening E2E Wallet…" panel and swaps the spinner for a Retry button.
+    const retry = dialog.getByRole("button", { name: /retry/i });
+    await expect(retry).toBeVisible();
+    await expect(page.getByTestId("connected-wallet")).toHaveCount(0);
+
+    await retry.click();
+    await expect(page.getByTestId("connected-wallet")).toHaveText(`${visitor.address.slice(0, 6)}…${visitor.address.slice(-4)}`);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+
+  test("a wallet on a chain the app does not list is asked to switch, then connects", async ({ page, app, wallet }) => {
+    const visitor = await wallet({ chainId: 31337 });
+    await page.goto(app.baseUrl);
+    await connectThroughModal(page);
+    expect(visitor.calls).toContain("wallet_switchEthereumChain");
+    await expect(page.getByRole("heading", { name: "Your dashboard" })).toBeVisible();
+  });
+
+  test("a returning wallet is rendered connected by the server, and Disconnect returns to the landing page", async ({ page, app, wallet }) => {
+    const visitor = await wallet();
+    await page.goto(app.baseUrl);
+    await connectThroughModal(page);
+
+    const response = await page.reload();
+    const html = (await response?.text()) ?? "";
+    expect(html).toContain("Your dashboard"); // from the wagmi cookie: no flash of the landing page
+    await expect(page.getByTestId("connected-wallet")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Your dashboard" })).toBeVisible();
+
+    await page.getByRole("button", { name: /open menu/ }).click();
+    await page.getByRole("button", { name: "Disconnect" }).click();
+    await expect(page.getByRole("heading", { name: /Invite friends/ })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Connect wallet", exact: true })).toBeVisible();
+    expect(visitor.calls).toContain("wallet_revokePermissions");
+  });
+
+  test("switching accounts in the wallet shows and registers the new account", async ({ page, app, api, wallet }) => {
+    const visitor = await wallet();
+    await page.goto(app.baseUrl);
+    await connectThroughModal(page);
+    await expect(page.getByTestId("stat-referrals")).toHaveText("0");
+
+    const next = await visitor.switchAccount(page);
+    await expect(page.getByTestId("connected-wallet")).toHaveText(`${next.slice(0, 6)}…${next.slice(-4)}`);
+    await expect(page.getByLabel("Your invite link")).toHaveValue(`${app.baseUrl}?ref=${codeOf(next)}`);
+    // POST /api/user/init ran for the new account: its code resolves.
+    await expect.poll(async () => (await page.request.get(`${app.baseUrl}/api/referral/wallet-by-code?code=${codeOf(next)}`)).status()).toBe(200);
+    void api;
+  });
+
+  test("a browser without any wallet is told how to get one", async ({ page, app }) => {
+    await page.goto(app.baseUrl);
+    const connect = page.getByRole("button", { name: "Connect wallet", exact: true });
+    await waitForHydration(connect);
+    await connect.click();
+    const dialog = page.getByRole("dialog", { name: "No wallet found in this browser" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("link", { name: /MetaMask/ })).toHaveAttribute("href", "https://metamask.io/download/");
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+  });
+});
