@@ -4,11 +4,11 @@
  * the pictures show the product as a visitor would find it.
  */
 import type { Page } from "@playwright/test";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { keccak256, toHex, type Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
 import { startApp, type AppServer } from "@/tests/support/app-server";
 import { E2E_SITE_ENV } from "@/tests/e2e/support/constants";
-import { apiClient, appAt, codeOf, connectThroughModal, expect, test, waitForHydration, type App } from "@/tests/e2e/support/fixtures";
-import { knownWallet, referFriends } from "@/tests/e2e/support/helpers";
+import { apiClient, appAt, codeOf, connectThroughModal, expect, test, waitForHydration, type Api, type App } from "@/tests/e2e/support/fixtures";
 
 const DIR = "docs/screenshots";
 const devices = [
@@ -18,22 +18,34 @@ const devices = [
 
 let server: AppServer;
 let app: App;
-const visitorKey = generatePrivateKey();
-const visitor = privateKeyToAccount(visitorKey).address.toLowerCase();
-let inviter: string;
+// The same community on every run (fixed keys, fresh store), so the pictures only change when the UI does.
+const keyOf = (name: string): Hex => keccak256(toHex(`refboard screenshots: ${name}`));
+const walletOf = (name: string) => privateKeyToAccount(keyOf(name)).address.toLowerCase();
+const visitorKey = keyOf("visitor");
+const visitor = walletOf("visitor");
+const inviter = walletOf("inviter");
+
+async function invite(api: Api, referrer: string, friends: string[]) {
+  for (const friend of friends) expect((await api.record(walletOf(friend), codeOf(referrer))).status).toBe(200);
+}
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async ({ request }) => {
-  server = await startApp({ ...E2E_SITE_ENV, APP_NAME: "Refboard" });
+  // APP_URL: links show the public address a real deployment would use.
+  server = await startApp({ ...E2E_SITE_ENV, APP_NAME: "Refboard", APP_URL: "https://refboard.example" });
   app = appAt(server.baseUrl);
   const api = apiClient(request, app.baseUrl);
-  // A small community: a few strong referrers, their friends, and our visitor in third place.
-  inviter = await knownWallet(api);
-  for (const friends of [9, 6]) await referFriends(api, await knownWallet(api), friends);
-  await api.record(visitor, codeOf(inviter));
-  await referFriends(api, visitor, 3);
-  await referFriends(api, inviter, 2);
+  // A small community: two strong referrers, their friends, and our visitor in third place.
+  const names = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix} ${i}`);
+  for (const [leader, n] of [["leader", 9], ["runner-up", 6]] as const) {
+    await api.initUser(walletOf(leader));
+    await invite(api, walletOf(leader), names(leader, n));
+  }
+  await api.initUser(inviter);
+  await invite(api, inviter, ["visitor"]);
+  await invite(api, visitor, names("visitor friend", 3));
+  await invite(api, inviter, names("inviter friend", 2));
   await api.complete(visitor, "daily_checkin");
   await api.complete(visitor, "fc_follow");
   await api.complete(visitor, "add_miniapp");

@@ -67,6 +67,8 @@ interface Fixtures {
   api: Api;
   /** URLs outside this machine the page tried to load; must stay empty. */
   externalRequests: string[];
+  /** Uncaught exceptions and React hydration mismatches in the page; must stay empty. */
+  pageErrors: string[];
   /** Installs a fresh test wallet in the page (before navigating). */
   wallet: (options?: WalletOptions, target?: Page) => Promise<TestWallet>;
 }
@@ -83,6 +85,18 @@ export const test = base.extend<Fixtures>({
       const external = await guardNetwork(context);
       await use(external);
       expect(external, "the page must not reach the internet").toEqual([]);
+    },
+    { auto: true },
+  ],
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(`uncaught: ${error.message}`));
+      page.on("console", (message) => {
+        if (message.type() === "error" && /hydrat|did not match/i.test(message.text())) errors.push(message.text());
+      });
+      await use(errors);
+      expect(errors, "the page must run without uncaught errors or hydration mismatches").toEqual([]);
     },
     { auto: true },
   ],
