@@ -53,10 +53,8 @@ export const SMOKE_STAGES: Stage[] = [
 
 export interface BenchOptions {
   stages: Stage[];
-  /** Seconds of each measured run; null to measure a fixed number of requests instead (smoke). */
+  /** Seconds of each measured run; null to use the counting run as the measured one (smoke). */
   duration: number | null;
-  /** Requests of each measured run when duration is null. */
-  amount?: number;
   /** Requests of each warm-up run (JIT, the Redis script cache, connection pools). */
   warmup: { amount: number };
   /** Requests of each counting run. */
@@ -78,9 +76,8 @@ export const FULL_OPTIONS: Omit<BenchOptions, "build"> = {
 export const SMOKE_OPTIONS: Omit<BenchOptions, "build"> = {
   stages: SMOKE_STAGES,
   duration: null,
-  amount: 100,
   warmup: { amount: 50 },
-  countRequests: 50,
+  countRequests: 100,
   mode: "smoke",
 };
 
@@ -227,7 +224,7 @@ async function runStage(
     }
 
     const population: Population = { seeded: () => seededWallet(dataset.seed, Math.floor(Math.random() * stage.size)) };
-    const measured: LoadOptions = options.duration === null ? { amount: options.amount ?? 100 } : { duration: options.duration };
+    const measured: LoadOptions | null = options.duration === null ? null : { duration: options.duration };
     const counting: LoadOptions = { amount: options.countRequests };
 
     // Warm-up and counting runs are by request count, so no request is left in flight to spill into
@@ -238,12 +235,14 @@ async function runStage(
       // A server that answers nothing has died or cannot reach its store: stop with its output.
       if (warm.responses === 0) throw new Error(`${endpoint.name} got no response from ${baseUrl}:\n${server.logs().slice(-4000)}`);
       const before = await count();
+      const cpuCounting = cpuMs(server.pid);
       const observed = await observe(() => drive(baseUrl, endpoint, population, counting));
       const counted = (await count()) - before;
-      const cpuBefore = cpuMs(server.pid);
-      const result = await drive(baseUrl, endpoint, population, measured);
+      // By request count (smoke), the counting run is also the measured one.
+      const cpuBefore = measured ? cpuMs(server.pid) : cpuCounting;
+      const result = measured ? await drive(baseUrl, endpoint, population, measured) : observed.result;
       const cpuAfter = cpuMs(server.pid);
-      await new Promise((r) => setTimeout(r, 200));
+      if (measured) await new Promise((r) => setTimeout(r, 200));
       const per = (n: number | null) => (n === null ? null : n / observed.result.responses);
       const cpu = cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / result.responses;
       return { result, cpu, observedRT: per(observed.roundTrips), countedRT: stage.backend === "sqlite" ? null : per(counted) };
@@ -299,7 +298,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     settings: {
       connections: CONNECTIONS,
       duration: options.duration,
-      amount: options.duration === null ? (options.amount ?? 100) : null,
+      amount: options.duration === null ? options.countRequests : null,
       warmup: `${options.warmup.amount} requests`,
       countRequests: options.countRequests,
     },
