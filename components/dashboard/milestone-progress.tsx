@@ -52,7 +52,7 @@ export function MilestoneProgress({ count }: { count: number }) {
           return (
             <li
               key={t}
-              className={`text-right tabular-nums ${reached ? "font-semibold text-brand-700 dark:text-brand-300" : "text-zinc-400 dark:text-zinc-500"}`}
+              className={`text-right tabular-nums ${reached ? "font-semibold text-brand-700 dark:text-brand-300" : "text-zinc-500 dark:text-zinc-400"}`}
             >
               <span className="sr-only">{reached ? "Reached: " : "Not reached: "}</span>
               {t}

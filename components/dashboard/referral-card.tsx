@@ -117,7 +117,7 @@ function Stat({
       <dt className="text-xs font-medium text-zinc-500 dark:text-zinc-400">{label}</dt>
       <dd className="mt-1 flex h-8 items-baseline gap-1 text-2xl font-bold tracking-tight tabular-nums" data-testid={testId}>
         {loading ? <Skeleton className="h-7 w-12" /> : (value ?? "–")}
-        {suffix && !loading && <span className="hidden text-xs font-medium text-zinc-400 sm:inline">{suffix}</span>}
+        {suffix && !loading && <span className="hidden text-xs font-medium text-zinc-500 sm:inline dark:text-zinc-400">{suffix}</span>}
       </dd>
     </div>
   );

@@ -77,7 +77,7 @@ export function Landing({ serverRef, appName }: { serverRef: string | null; appN
                 <span className="grid size-10 place-items-center rounded-2xl bg-brand-50 text-brand-600 dark:bg-brand-950 dark:text-brand-300">
                   <step.icon className="size-5" />
                 </span>
-                <span className="text-sm font-semibold text-zinc-400 dark:text-zinc-500">Step {i + 1}</span>
+                <span className="text-sm font-semibold text-zinc-500 dark:text-zinc-400">Step {i + 1}</span>
               </div>
               <h3 className="mt-4 font-semibold">{step.title}</h3>
               <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{step.body}</p>

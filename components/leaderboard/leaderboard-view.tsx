@@ -114,7 +114,7 @@ export function LeaderboardView({
             {pinned && (
               <tbody data-testid="own-rank-pinned" className="border-t-2 border-dashed border-zinc-200 dark:border-zinc-700">
                 <tr aria-hidden="true">
-                  <td colSpan={4} className="px-3 pt-3 pb-1 text-xs font-semibold tracking-wider text-zinc-400 uppercase sm:px-6">
+                  <td colSpan={4} className="px-3 pt-3 pb-1 text-xs font-semibold tracking-wider text-zinc-500 uppercase sm:px-6 dark:text-zinc-400">
                     Your position
                   </td>
                 </tr>
@@ -165,14 +165,14 @@ function Row({ entry, isMe }: { entry: LeaderboardEntry; isMe: boolean }) {
             {shortWallet(entry.wallet)}
           </span>
           {isMe && (
-            <span className="shrink-0 rounded-full bg-brand-600 px-1.5 py-0.5 text-[10px] font-bold tracking-wide text-white uppercase dark:bg-brand-500">
+            <span className="shrink-0 rounded-full bg-brand-600 px-1.5 py-0.5 text-[10px] font-bold tracking-wide text-white uppercase">
               You
             </span>
           )}
           <CopyButton
             text={entry.wallet}
             label={`Copy wallet ${entry.wallet}`}
-            className="-my-2 -ml-1 grid size-8 shrink-0 place-items-center rounded-lg text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700 dark:hover:bg-zinc-800 dark:hover:text-zinc-200"
+            className="-my-2 -ml-1 grid size-8 shrink-0 place-items-center rounded-lg text-zinc-500 hover:bg-zinc-100 dark:text-zinc-400 hover:text-zinc-700 dark:hover:bg-zinc-800 dark:hover:text-zinc-200"
           />
         </div>
       </td>

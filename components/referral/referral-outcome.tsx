@@ -109,7 +109,7 @@ export function ReferralOutcomeToast({
               type="button"
               onClick={onDismiss}
               aria-label="Dismiss"
-              className="-m-1 size-8 shrink-0 rounded-full p-1.5 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700 dark:hover:bg-zinc-800 dark:hover:text-zinc-200"
+              className="-m-1 size-8 shrink-0 rounded-full p-1.5 text-zinc-500 hover:bg-zinc-100 dark:text-zinc-400 hover:text-zinc-700 dark:hover:bg-zinc-800 dark:hover:text-zinc-200"
             >
               <XIcon className="size-5" />
             </button>

@@ -82,7 +82,7 @@ export function TaskList({ wallet, settings }: { wallet: string; settings: TaskS
             {data ? <NftTask wallet={wallet} done={nftDone} mintUrl={settings.nftMintUrl} /> : <RowSkeleton />}
           </TaskGroup>
           <div className="mt-5">
-            <h3 className="text-xs font-semibold tracking-wider text-zinc-400 uppercase dark:text-zinc-500">Referral milestones</h3>
+            <h3 className="text-xs font-semibold tracking-wider text-zinc-500 uppercase dark:text-zinc-400">Referral milestones</h3>
             <ul className="mt-3 grid grid-cols-5 gap-2">
               {MILESTONES.map((m) =>
                 data ? (
@@ -105,7 +105,7 @@ export function TaskList({ wallet, settings }: { wallet: string; settings: TaskS
 function TaskGroup({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <div className="mt-5">
-      <h3 className="text-xs font-semibold tracking-wider text-zinc-400 uppercase dark:text-zinc-500">{title}</h3>
+      <h3 className="text-xs font-semibold tracking-wider text-zinc-500 uppercase dark:text-zinc-400">{title}</h3>
       <ul className="mt-1 divide-y divide-zinc-100 dark:divide-zinc-800">{children}</ul>
     </div>
   );

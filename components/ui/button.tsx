@@ -12,7 +12,7 @@ const base =
 const variants: Record<Variant, string> = {
   primary:
     "bg-brand-600 text-white shadow-sm shadow-brand-600/25 hover:bg-brand-700 active:bg-brand-800 " +
-    "dark:bg-brand-500 dark:hover:bg-brand-400 dark:text-white disabled:hover:bg-brand-600",
+    "dark:hover:bg-brand-500 disabled:hover:bg-brand-600",
   secondary:
     "bg-white text-zinc-900 ring-1 ring-zinc-200 ring-inset hover:bg-zinc-50 active:bg-zinc-100 " +
     "dark:bg-zinc-900 dark:text-zinc-100 dark:ring-zinc-700 dark:hover:bg-zinc-800",

@@ -77,7 +77,7 @@ function AccountMenu({ address }: { address: `0x${string}` }) {
         <span className="font-mono text-[13px] max-[399px]:sr-only" data-testid="connected-wallet">
           {shortWallet(wallet)}
         </span>
-        <ChevronDownIcon className={`size-4 text-zinc-400 transition ${open ? "rotate-180" : ""}`} />
+        <ChevronDownIcon className={`size-4 text-zinc-500 transition dark:text-zinc-400 ${open ? "rotate-180" : ""}`} />
       </button>
       {open && (
         <div
