@@ -52,7 +52,8 @@ test.describe("referral landing", () => {
 
     // Within one origin the latest link wins.
     await page.goto(`${app.altUrl}/?ref=${codeOf(third)}`);
-    expect(await pendingCode(page)).toBe(codeOf(third));
+    // The code is stored by the page's script after load: wait for it rather than read once.
+    await expect.poll(() => pendingCode(page)).toBe(codeOf(third));
 
     // Connecting on the second origin binds its code, and leaves the first origin's code alone.
     await connectThroughModal(page);
