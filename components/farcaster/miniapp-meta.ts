@@ -5,7 +5,7 @@
  */
 import "server-only";
 import { headers } from "next/headers";
-import { config, siteConfig, type SiteConfig } from "@/lib/config";
+import { config, type SiteConfig } from "@/lib/config";
 
 /** The public base URL: APP_URL, else this request's origin (proxy headers first, as on Vercel). */
 export async function publicBase(): Promise<string> {
@@ -78,5 +78,3 @@ export function farcasterManifest(site: SiteConfig, base: string) {
     miniapp,
   };
 }
-
-export { siteConfig };

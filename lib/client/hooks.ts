@@ -104,20 +104,22 @@ export function useVerifyNft(wallet: string) {
  * reaching 0 on its own: the caller re-enables its button without any reload.
  */
 export function useCountdown(deadline: number | null): number {
-  const remaining = () => (deadline === null ? 0 : Math.max(0, Math.ceil((deadline - Date.now()) / 1000)));
-  const [seconds, setSeconds] = useState(remaining);
+  const [seconds, setSeconds] = useState(() => secondsUntil(deadline));
   useEffect(() => {
-    setSeconds(remaining());
+    setSeconds(secondsUntil(deadline));
     if (deadline === null) return;
     const id = setInterval(() => {
-      const left = remaining();
+      const left = secondsUntil(deadline);
       setSeconds(left);
       if (left === 0) clearInterval(id);
     }, 1000);
     return () => clearInterval(id);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- remaining() depends only on deadline
   }, [deadline]);
   return seconds;
+}
+
+function secondsUntil(deadline: number | null): number {
+  return deadline === null ? 0 : Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
 }
 
 /** 86399 -> "23:59:59" */
