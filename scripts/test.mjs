@@ -106,7 +106,7 @@ async function main() {
   if (buildCode !== 0) {
     suites.push({ name: "build", passed: 0, failed: 1, skipped: 0 });
   } else {
-    log("vitest: unit, store, api, chain");
+    log("vitest: every project (unit, store, api, chain, reliability, bench)");
     const vitestCode = await run(
       node,
       ["node_modules/vitest/vitest.mjs", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${REPORTS}/vitest.json`],
