@@ -172,6 +172,8 @@ node --conditions=react-server --import tsx scripts/bench/first-load-js.ts --url
   Each stage starts from an empty store (a fresh \`redis-server\`, or a fresh SQLite folder), seeded by the code of
   \`npm run seed\` through \`StoreAdmin.putWallets\` (batches of the store's \`putBatchLimit\`, 4 in flight): a 30-day viral campaign where most
   wallets have 0-2 referrals and a power-law tail reaches thousands, every score equal to referralsCount + (referrer ? 1 : 0).
+- **Configuration**: the defaults (\`WALLET_AUTH=off\`, no \`RATE_LIMIT_*\`), no RPC. A configured rate limit adds the
+  limiter's own round trip to each limited request; this bench does not turn limits on.
 - **Servers**: \`next start\` of the production build, and \`scripts/bench/bare-server.ts\`: the same service functions
   (\`lib/services\`), the same zod schemas (\`lib/api/schemas\`) and the same store on bare \`node:http\`, in its own
   process like \`next start\`. Both are configured by the same environment variables.
