@@ -1,19 +1,19 @@
 "use client";
 
 /**
- * Client-side providers, created once per browser tab: wagmi (with the state the
- * server read from the wagmi cookie, so a returning wallet renders connected on
- * the first paint), TanStack Query, the Farcaster mini-app bridge, the connect
- * modal and the referral flow.
+ * Client-side providers, created once per browser tab: TanStack Query, the wallet
+ * (rendered from the account the server read from wagmi's cookie, so a returning
+ * wallet renders connected on the first paint; wagmi itself loads after hydration),
+ * the Farcaster mini-app bridge, the connect entry point and the referral flow.
  */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
-import { WagmiProvider, cookieToInitialState } from "wagmi";
 import { MiniAppProvider } from "@/components/farcaster/miniapp-provider";
 import { ReferralSessionProvider } from "@/components/referral/referral-session";
+import { WalletProvider } from "@/components/wallet/wallet-provider";
 import { WalletUiProvider } from "@/components/wallet/wallet-ui";
 import { ApiRequestError } from "@/lib/client/api";
-import { makeWagmiConfig } from "@/lib/client/wagmi";
+import type { WalletAccount } from "@/lib/client/wagmi";
 
 function makeQueryClient() {
   return new QueryClient({
@@ -27,19 +27,27 @@ function makeQueryClient() {
   });
 }
 
-export function Providers({ wagmiCookie, appName, children }: { wagmiCookie?: string; appName: string; children: ReactNode }) {
-  const [config] = useState(makeWagmiConfig);
+export function Providers({
+  wagmiCookie,
+  initialAccount,
+  appName,
+  children,
+}: {
+  wagmiCookie?: string;
+  initialAccount: WalletAccount;
+  appName: string;
+  children: ReactNode;
+}) {
   const [queryClient] = useState(makeQueryClient);
-  const [initialState] = useState(() => cookieToInitialState(config, wagmiCookie));
   return (
-    <WagmiProvider config={config} initialState={initialState}>
-      <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={queryClient}>
+      <WalletProvider initialAccount={initialAccount} cookie={wagmiCookie} appName={appName}>
         <MiniAppProvider>
-          <WalletUiProvider appName={appName}>
+          <WalletUiProvider>
             <ReferralSessionProvider>{children}</ReferralSessionProvider>
           </WalletUiProvider>
         </MiniAppProvider>
-      </QueryClientProvider>
-    </WagmiProvider>
+      </WalletProvider>
+    </QueryClientProvider>
   );
 }

@@ -6,7 +6,7 @@
  * else the SDK is never downloaded and the app is a plain website.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { useAccount, useConnect } from "wagmi";
+import { useWallet } from "@/components/wallet/wallet-provider";
 
 type MiniAppSDK = typeof import("@farcaster/miniapp-sdk").sdk;
 
@@ -42,8 +42,7 @@ function mightBeMiniApp(): boolean {
 export function MiniAppProvider({ children }: { children: ReactNode }) {
   const [miniApp, setMiniApp] = useState<MiniApp>(initial);
   const [connectError, setConnectError] = useState<unknown>(null);
-  const { status } = useAccount();
-  const { connectAsync } = useConnect();
+  const { status, connect } = useWallet();
   const statusRef = useRef(status);
   const connectRef = useRef<() => Promise<void>>(async () => {});
 
@@ -51,11 +50,11 @@ export function MiniAppProvider({ children }: { children: ReactNode }) {
     setConnectError(null);
     try {
       const { farcasterMiniApp } = await import("@farcaster/miniapp-wagmi-connector");
-      await connectAsync({ connector: farcasterMiniApp() });
+      await connect(farcasterMiniApp());
     } catch (error) {
       setConnectError(error);
     }
-  }, [connectAsync]);
+  }, [connect]);
 
   useEffect(() => {
     statusRef.current = status;

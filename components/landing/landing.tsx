@@ -4,10 +4,10 @@ import Link from "next/link";
 import { InviteBadge } from "@/components/referral/invite-badge";
 import { buttonClass } from "@/components/ui/button";
 import { ArrowRightIcon, CalendarIcon, ShieldIcon, SparklesIcon, TrophyIcon, UserPlusIcon, UsersIcon, WalletIcon } from "@/components/ui/icons";
-import { useWalletUi } from "@/components/wallet/wallet-ui";
 import { useMiniApp } from "@/components/farcaster/miniapp-provider";
+import { useWallet } from "@/components/wallet/wallet-provider";
+import { useWalletUi } from "@/components/wallet/wallet-ui";
 import { errorText } from "@/lib/client/api";
-import { useConnect } from "wagmi";
 
 const STEPS = [
   { icon: WalletIcon, title: "Connect your wallet", body: "No sign-up, no email. Your wallet is your account." },
@@ -18,7 +18,7 @@ const STEPS = [
 export function Landing({ serverRef, appName }: { serverRef: string | null; appName: string }) {
   const { openConnect, preload } = useWalletUi();
   const { connectError } = useMiniApp();
-  const { status } = useConnect();
+  const { status, connectPending } = useWallet();
   return (
     <div className="flex flex-col gap-16 sm:gap-20">
       <section aria-labelledby="hero-title" className="grid items-center gap-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] lg:gap-14">
@@ -48,7 +48,7 @@ export function Landing({ serverRef, appName }: { serverRef: string | null; appN
               onClick={openConnect}
               onPointerEnter={preload}
               onFocus={preload}
-              disabled={status === "pending"}
+              disabled={connectPending || status === "connecting"}
               className={buttonClass({ size: "lg", className: "w-full sm:w-auto" })}
             >
               <WalletIcon className="size-5" />

@@ -3,7 +3,6 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect } from "react";
-import { useAccount } from "wagmi";
 import { LeaderboardHeading, SkeletonRows } from "@/components/leaderboard/leaderboard-skeleton";
 import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -11,6 +10,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { AlertIcon, RefreshIcon, TrophyIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
 import { WalletAvatar } from "@/components/wallet/wallet-avatar";
+import { useWallet } from "@/components/wallet/wallet-provider";
 import type { LeaderboardEntry } from "@/lib/api/schemas";
 import { api, errorText, queryKeys } from "@/lib/client/api";
 import { useLeaderboardUser } from "@/lib/client/hooks";
@@ -38,7 +38,7 @@ export function LeaderboardView({
     refetchOnWindowFocus: "always",
     refetchInterval: 30_000,
   });
-  const { address } = useAccount();
+  const { address } = useWallet();
   const me = address?.toLowerCase();
   const mine = useLeaderboardUser(me);
   const entries = board.data;

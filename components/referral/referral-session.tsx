@@ -10,8 +10,8 @@
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { useAccount } from "wagmi";
 import { ReferralOutcomeToast } from "@/components/referral/referral-outcome";
+import { useWallet } from "@/components/wallet/wallet-provider";
 import { ApiRequestError, api, errorText, queryKeys } from "@/lib/client/api";
 import { parseRefParam, pendingRef, usePendingRef, type RefParam } from "@/lib/client/pending-ref";
 import { SignInDeclinedError, useWalletWrite } from "@/lib/client/sign-in";
@@ -49,7 +49,7 @@ const SELF_REFERRAL = "Cannot refer yourself";
 export function ReferralSessionProvider({ children }: { children: ReactNode }) {
   const [urlRef, setUrlRef] = useState<RefParam>({ kind: "none" });
   const pendingCode = usePendingRef();
-  const { address, status } = useAccount();
+  const { address, status } = useWallet();
   const qc = useQueryClient();
   const [outcome, setOutcome] = useState<ReferralOutcome | null>(null);
   const [syncing, setSyncing] = useState(false);

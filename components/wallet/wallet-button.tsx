@@ -1,13 +1,13 @@
 "use client";
 
 import { useEffect, useId, useRef, useState } from "react";
-import { useAccount, useDisconnect } from "wagmi";
 import { useMiniApp } from "@/components/farcaster/miniapp-provider";
 import { buttonClass } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ChevronDownIcon, LogOutIcon, WalletIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
 import { WalletAvatar } from "@/components/wallet/wallet-avatar";
+import { useWallet } from "@/components/wallet/wallet-provider";
 import { useWalletUi } from "@/components/wallet/wallet-ui";
 import { api } from "@/lib/client/api";
 import { forgetSession } from "@/lib/client/sign-in";
@@ -15,7 +15,7 @@ import { shortWallet } from "@/lib/domain/wallet";
 
 /** The header's wallet control: Connect, or the connected wallet with a small menu. */
 export function WalletButton() {
-  const { address, status } = useAccount();
+  const { address, status } = useWallet();
   const { openConnect, preload } = useWalletUi();
 
   if (!address) {
@@ -45,7 +45,7 @@ export function WalletButton() {
 
 function AccountMenu({ address }: { address: `0x${string}` }) {
   const [open, setOpen] = useState(false);
-  const { disconnect } = useDisconnect();
+  const { disconnect } = useWallet();
   const { miniApp } = useMiniApp();
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -98,7 +98,7 @@ function AccountMenu({ address }: { address: `0x${string}` }) {
               type="button"
               onClick={() => {
                 setOpen(false);
-                disconnect();
+                void disconnect();
                 // End a wallet sign-in session too (WALLET_AUTH=siwe); harmless without one.
                 forgetSession();
                 void api.logout().catch(() => {});

@@ -8,8 +8,8 @@
  * wallet switched).
  */
 import { useCallback } from "react";
-import { getAddress, type Hex } from "viem";
-import { useAccount, useSignMessage } from "wagmi";
+import type { Hex } from "viem";
+import { useWallet } from "@/components/wallet/wallet-provider";
 import { ApiRequestError, api } from "@/lib/client/api";
 
 type Session = Awaited<ReturnType<typeof api.session>>;
@@ -41,17 +41,8 @@ async function signIn(wallet: string, sign: (message: string) => Promise<Hex>, w
   const current = await currentSession();
   if (!current.authRequired || current.address === wallet) return;
   signing ??= (async () => {
-    const [{ createSiweMessage }, { nonce }] = await Promise.all([import("viem/siwe"), api.nonce()]);
-    const message = createSiweMessage({
-      address: getAddress(wallet),
-      chainId: current.chainId ?? walletChainId ?? 1,
-      domain: window.location.host,
-      uri: window.location.origin,
-      version: "1",
-      nonce,
-      issuedAt: new Date(),
-      statement: "Sign in with your wallet. This proves the wallet is yours; it sends no transaction and costs nothing.",
-    });
+    const [{ signInMessage }, { nonce }] = await Promise.all([import("@/lib/client/siwe-message"), api.nonce()]);
+    const message = signInMessage({ wallet, chainId: current.chainId ?? walletChainId ?? 1, nonce });
     let signature: Hex;
     try {
       signature = await sign(message);
@@ -70,11 +61,10 @@ async function signIn(wallet: string, sign: (message: string) => Promise<Hex>, w
 
 /** Runs a write for `wallet`, signing in first when the server requires it. */
 export function useWalletWrite() {
-  const { chainId } = useAccount();
-  const { signMessageAsync } = useSignMessage();
+  const { chainId, signMessage } = useWallet();
   return useCallback(
     async <T>(wallet: string, write: () => Promise<T>): Promise<T> => {
-      const sign = (message: string) => signMessageAsync({ message, account: getAddress(wallet) });
+      const sign = (message: string) => signMessage(message, wallet);
       await signIn(wallet, sign, chainId);
       try {
         return await write();
@@ -85,6 +75,6 @@ export function useWalletWrite() {
         return await write();
       }
     },
-    [chainId, signMessageAsync],
+    [chainId, signMessage],
   );
 }

@@ -1,10 +1,11 @@
 /**
- * The wagmi config. Only what every visitor needs is here, so the first paint
- * stays light: EIP-6963 wallets are discovered by wagmi itself, while RainbowKit's
- * WalletConnect wallets and the Farcaster connector are added on demand
- * (components/wallet, components/farcaster).
+ * The wagmi config. It never weighs on the first paint: the server reads the cookie
+ * (accountFromCookie) and the browser loads wagmi after hydration
+ * (components/wallet/wallet-runtime.tsx). EIP-6963 wallets are discovered by wagmi
+ * itself; RainbowKit's WalletConnect wallets and the Farcaster connector are added on
+ * demand (components/wallet, components/farcaster).
  */
-import { cookieStorage, createConfig, createStorage, custom } from "wagmi";
+import { cookieStorage, cookieToInitialState, createConfig, createStorage, custom } from "wagmi";
 import { arbitrum, base, mainnet, optimism, polygon } from "wagmi/chains";
 
 /** Build-time public setting: WalletConnect (and the wallets that use it) is offered only when set. */
@@ -45,6 +46,26 @@ export function makeWagmiConfig() {
 }
 
 export type WagmiConfig = ReturnType<typeof makeWagmiConfig>;
+
+/** The account as the app reads it (wagmi's useAccount, narrowed to what the app uses). */
+export interface WalletAccount {
+  address: `0x${string}` | undefined;
+  chainId: number | undefined;
+  status: "connecting" | "reconnecting" | "connected" | "disconnected";
+}
+
+/**
+ * The account wagmi's cookie says was connected, for the server-rendered first paint:
+ * "reconnecting" until wagmi, in the browser, confirms it with the wallet.
+ */
+export function accountFromCookie(cookie: string | undefined): WalletAccount {
+  const state = cookieToInitialState(makeWagmiConfig(), cookie);
+  const connection = state?.current ? state.connections.get(state.current) : undefined;
+  const address = connection?.accounts[0];
+  return address
+    ? { address, chainId: connection.chainId, status: "reconnecting" }
+    : { address: undefined, chainId: undefined, status: "disconnected" };
+}
 
 /** Name of the cookie cookieStorage writes the connection state to ("<storage key>.store"). */
 export const WAGMI_STATE_COOKIE = "wagmi.store";
