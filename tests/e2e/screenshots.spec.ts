@@ -1,7 +1,9 @@
 /**
  * Screenshots of every page, phone (375 px) and desktop, light and dark, for the
- * README (docs/screenshots/). A store of its own with a believable community, so
- * the pictures show the product as a visitor would find it.
+ * README. A store of its own with a believable community, so the pictures show the
+ * product as a visitor would find it. `npm run screenshots` writes them to
+ * docs/screenshots/; a plain test run writes them under test-results/, so it leaves
+ * the working tree alone (the check-in countdown differs by seconds on every run).
  */
 import type { Page } from "@playwright/test";
 import { keccak256, toHex, type Hex } from "viem";
@@ -10,7 +12,7 @@ import { startApp, type AppServer } from "@/tests/support/app-server";
 import { E2E_SITE_ENV } from "@/tests/e2e/support/constants";
 import { apiClient, appAt, codeOf, connectThroughModal, expect, test, waitForHydration, type Api, type App } from "@/tests/e2e/support/fixtures";
 
-const DIR = "docs/screenshots";
+const DIR = process.env.UPDATE_SCREENSHOTS === "1" ? "docs/screenshots" : "test-results/screenshots";
 const devices = [
   { name: "phone", viewport: { width: 375, height: 812 }, isMobile: true },
   { name: "desktop", viewport: { width: 1280, height: 860 }, isMobile: false },
