@@ -225,7 +225,8 @@ ${seeds}
 
 Measured by \`scripts/bench/first-load-js.ts\` on the running \`next start\`: fetch \`/\`, take every
 \`<script src>\` and \`<link rel="preload" as="script">\` (not the \`noModule\` polyfills, which modern browsers skip),
-fetch each, gzip it at level 9, sum. It measures the web app as committed at ${report.commit}.
+fetch each, gzip it at level 9, sum. It measures the web app as committed at ${report.commit}. What loads
+after hydration (wagmi and viem) or on demand (RainbowKit, the Farcaster SDK) is not part of it.
 
 ${firstLoadScripts}
 `;
