@@ -18,7 +18,8 @@ const STEPS = [
 export function Landing({ serverRef, appName }: { serverRef: string | null; appName: string }) {
   const { openConnect, preload } = useWalletUi();
   const { connectError } = useMiniApp();
-  const { status, connectPending } = useWallet();
+  // Only a connect the visitor started: wagmi also reports "connecting" while it looks for a previous session.
+  const { connectPending } = useWallet();
   return (
     <div className="flex flex-col gap-16 sm:gap-20">
       <section aria-labelledby="hero-title" className="grid items-center gap-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] lg:gap-14">
@@ -48,7 +49,7 @@ export function Landing({ serverRef, appName }: { serverRef: string | null; appN
               onClick={openConnect}
               onPointerEnter={preload}
               onFocus={preload}
-              disabled={connectPending || status === "connecting"}
+              disabled={connectPending}
               className={buttonClass({ size: "lg", className: "w-full sm:w-auto" })}
             >
               <WalletIcon className="size-5" />
