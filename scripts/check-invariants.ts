@@ -7,12 +7,11 @@
  * store unreachable: the message says which); 2 on a usage or configuration mistake.
  * Safe on a live store: it only reads. Run with node --conditions=react-server --import tsx.
  */
-import { parseArgs } from "node:util";
 import { parseConfig } from "@/lib/config";
 import { checkInvariants, VIOLATION_KINDS, type InvariantReport } from "@/lib/services/invariants";
 import { createStore } from "@/lib/store";
 import { ADMIN_BATCH_LIMIT } from "@/lib/store/types";
-import { describeStore, runMain, UsageError } from "@/scripts/operator-cli";
+import { describeStore, runMain, UsageError, wholeNumber } from "@/scripts/operator-cli";
 
 const BACKENDS = ["sqlite", "redis", "upstash"] as const;
 type Backend = (typeof BACKENDS)[number];
@@ -44,13 +43,6 @@ function envFor(backend: Backend | undefined, env: NodeJS.ProcessEnv): Record<st
   return selected;
 }
 
-function wholeNumber(value: string | undefined, name: string, fallback: number, min: number, max: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n < min || n > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, got ${value}`);
-  return n;
-}
-
 function printSummary(target: string, report: InvariantReport, seconds: number): void {
   console.log(`\ninvariants of ${target}`);
   console.log(`  wallets ${report.wallets}, leaderboard entries ${report.entries}, referrals ${report.referrals}`);
@@ -61,22 +53,14 @@ function printSummary(target: string, report: InvariantReport, seconds: number):
   console.log(report.violations === 0 ? "OK: 0 violations" : `FAILED: ${report.violations} violation(s)`);
 }
 
-async function main(): Promise<number> {
-  const { values } = parseArgs({
-    options: {
-      backend: { type: "string" },
-      "page-size": { type: "string" },
-      show: { type: "string" },
-      json: { type: "boolean", default: false },
-      "env-file": { type: "string", multiple: true },
-      help: { type: "boolean", short: "h", default: false },
-    },
-    strict: true,
-  });
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
+const OPTIONS = {
+  backend: { type: "string" },
+  "page-size": { type: "string" },
+  show: { type: "string" },
+  json: { type: "boolean", default: false },
+} as const;
+
+runMain("check-invariants", USAGE, OPTIONS, async (values) => {
   const backend = values.backend;
   if (backend !== undefined && !(BACKENDS as readonly string[]).includes(backend)) {
     throw new UsageError(`--backend must be one of ${BACKENDS.join(", ")}, got ${backend}`);
@@ -112,6 +96,4 @@ async function main(): Promise<number> {
   } finally {
     await store.close();
   }
-}
-
-runMain("check-invariants", USAGE, main);
+});
