@@ -7,16 +7,24 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 import { ConfigError, parseConfig, type StoreConfig } from "@/lib/config";
 import { createStore, type AdminStore } from "@/lib/store";
 
-/** Loads each --env-file (the environment wins over the files, as in Node), then opens the configured store. */
-export async function openConfiguredStore(envFiles: string[] = []): Promise<{ store: AdminStore; target: string }> {
+type Env = Record<string, string | undefined>;
+
+/**
+ * Loads each --env-file (the environment wins over the files, as in Node), then opens the configured store.
+ * `select` may narrow the variables first, as check-invariants' --backend does.
+ */
+export async function openConfiguredStore(
+  envFiles: string[] = [],
+  select: (env: Env) => Env = (env) => env,
+): Promise<{ store: AdminStore; target: string }> {
   for (const file of envFiles) process.loadEnvFile(file);
-  // A batch of 1000 records may take longer than the request-path budget; an explicit STORE_TIMEOUT_MS still wins.
-  const cfg = parseConfig({ STORE_TIMEOUT_MS: "60000", ...process.env }).store;
+  // A batch of 1000 records or a scan page may take longer than the request-path budget; an explicit STORE_TIMEOUT_MS still wins.
+  const cfg = parseConfig(select({ STORE_TIMEOUT_MS: "60000", ...process.env })).store;
   return { store: await createStore(cfg), target: describeStore(cfg) };
 }
 
 /** Where a tool reads or writes, with credentials left out. */
-export function describeStore(cfg: StoreConfig): string {
+function describeStore(cfg: StoreConfig): string {
   if (cfg.kind === "sqlite") return `sqlite (DATA_DIR ${cfg.dataDir})`;
   const url = new URL(cfg.url);
   return `${cfg.kind} (${url.protocol}//${url.host}, prefix {${cfg.prefix}})`;
