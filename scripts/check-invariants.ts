@@ -7,12 +7,9 @@
  * store unreachable: the message says which); 2 on a usage or configuration mistake.
  * Safe on a live store: it only reads. Run with node --conditions=react-server --import tsx.
  */
-import { parseArgs } from "node:util";
-import { parseConfig } from "@/lib/config";
 import { checkInvariants, VIOLATION_KINDS, type InvariantReport } from "@/lib/services/invariants";
-import { createStore } from "@/lib/store";
 import { ADMIN_BATCH_LIMIT } from "@/lib/store/types";
-import { describeStore, runMain, UsageError } from "@/scripts/operator-cli";
+import { openConfiguredStore, runMain, UsageError, wholeNumber } from "@/scripts/operator-cli";
 
 const BACKENDS = ["sqlite", "redis", "upstash"] as const;
 type Backend = (typeof BACKENDS)[number];
@@ -31,10 +28,9 @@ const BACKEND_VARS: Record<Backend, string[]> = {
   upstash: ["KV_REST_API_URL", "KV_REST_API_TOKEN", "UPSTASH_REDIS_REST_URL", "UPSTASH_REDIS_REST_TOKEN"],
 };
 
-function envFor(backend: Backend | undefined, env: NodeJS.ProcessEnv): Record<string, string | undefined> {
-  // A scan page can take longer than the request-path budget; an explicit STORE_TIMEOUT_MS still wins.
-  const selected: Record<string, string | undefined> = { STORE_TIMEOUT_MS: "60000", ...env };
-  if (!backend) return selected;
+function envFor(backend: Backend | undefined, env: Record<string, string | undefined>): Record<string, string | undefined> {
+  if (!backend) return env;
+  const selected = { ...env };
   for (const [other, vars] of Object.entries(BACKEND_VARS)) {
     if (other !== backend) for (const name of vars) delete selected[name];
   }
@@ -42,13 +38,6 @@ function envFor(backend: Backend | undefined, env: NodeJS.ProcessEnv): Record<st
     throw new UsageError(`--backend ${backend} needs ${BACKEND_VARS[backend].join(" or ")} to be set`);
   }
   return selected;
-}
-
-function wholeNumber(value: string | undefined, name: string, fallback: number, min: number, max: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n < min || n > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, got ${value}`);
-  return n;
 }
 
 function printSummary(target: string, report: InvariantReport, seconds: number): void {
@@ -61,33 +50,22 @@ function printSummary(target: string, report: InvariantReport, seconds: number):
   console.log(report.violations === 0 ? "OK: 0 violations" : `FAILED: ${report.violations} violation(s)`);
 }
 
-async function main(): Promise<number> {
-  const { values } = parseArgs({
-    options: {
-      backend: { type: "string" },
-      "page-size": { type: "string" },
-      show: { type: "string" },
-      json: { type: "boolean", default: false },
-      "env-file": { type: "string", multiple: true },
-      help: { type: "boolean", short: "h", default: false },
-    },
-    strict: true,
-  });
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
+const OPTIONS = {
+  backend: { type: "string" },
+  "page-size": { type: "string" },
+  show: { type: "string" },
+  json: { type: "boolean", default: false },
+} as const;
+
+runMain("check-invariants", USAGE, OPTIONS, async (values) => {
   const backend = values.backend;
   if (backend !== undefined && !(BACKENDS as readonly string[]).includes(backend)) {
     throw new UsageError(`--backend must be one of ${BACKENDS.join(", ")}, got ${backend}`);
   }
   const pageSize = wholeNumber(values["page-size"], "page-size", 500, 1, ADMIN_BATCH_LIMIT);
   const show = wholeNumber(values.show, "show", 20, 0, Number.MAX_SAFE_INTEGER);
-  for (const file of values["env-file"] ?? []) process.loadEnvFile(file);
 
-  const cfg = parseConfig(envFor(backend as Backend | undefined, process.env)).store;
-  const target = describeStore(cfg);
-  const store = await createStore(cfg);
+  const { store, target } = await openConfiguredStore(values["env-file"], (env) => envFor(backend as Backend | undefined, env));
   try {
     let printed = 0;
     const started = performance.now();
@@ -112,6 +90,4 @@ async function main(): Promise<number> {
   } finally {
     await store.close();
   }
-}
-
-runMain("check-invariants", USAGE, main);
+});

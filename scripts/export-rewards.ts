@@ -14,9 +14,8 @@ import { createWriteStream } from "node:fs";
 import { rename, rm, writeFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { once } from "node:events";
-import { parseArgs } from "node:util";
 import { EXPORT_FORMATS, exportRewards, type ExportFormat } from "@/lib/services/rewards-export";
-import { openConfiguredStore, runMain, UsageError } from "@/scripts/operator-cli";
+import { openConfiguredStore, runMain, UsageError, wholeNumber } from "@/scripts/operator-cli";
 
 const USAGE = `usage: npm run export:rewards -- --format csv|json [--min-score N] --out FILE [--page-size N] [--env-file PATH]
   --format     csv or json
@@ -25,29 +24,14 @@ const USAGE = `usage: npm run export:rewards -- --format csv|json [--min-score N
   --page-size  rows per store call, 1-1000 (default 1000)
   --env-file   load variables from a file first (repeatable; the environment wins)`;
 
-function wholeNumber(value: string | undefined, name: string, fallback: number, min: number, max: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n < min || n > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, got ${value}`);
-  return n;
-}
+const OPTIONS = {
+  format: { type: "string" },
+  "min-score": { type: "string" },
+  out: { type: "string" },
+  "page-size": { type: "string" },
+} as const;
 
-async function main(): Promise<number> {
-  const { values } = parseArgs({
-    options: {
-      format: { type: "string" },
-      "min-score": { type: "string" },
-      out: { type: "string" },
-      "page-size": { type: "string" },
-      "env-file": { type: "string", multiple: true },
-      help: { type: "boolean", short: "h", default: false },
-    },
-    strict: true,
-  });
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
+runMain("export", USAGE, OPTIONS, async (values) => {
   const format = values.format as ExportFormat | undefined;
   if (!format || !EXPORT_FORMATS.includes(format)) throw new UsageError("--format must be csv or json");
   if (!values.out) throw new UsageError("--out FILE is required (- for stdout)");
@@ -90,6 +74,4 @@ async function main(): Promise<number> {
   } finally {
     await store.close();
   }
-}
-
-runMain("export", USAGE, main);
+});

@@ -10,7 +10,6 @@
  * holds different data for some wallets (re-run with --overwrite to replace them).
  */
 import { createWriteStream } from "node:fs";
-import { parseArgs } from "node:util";
 import { connectLegacySource, importLegacy, INCONSISTENCY_KINDS, type ScoreRule } from "@/lib/services/legacy-import";
 import { REWARD_UNITS_PER_POINT } from "@/lib/domain/leaderboard";
 import { openConfiguredStore, runMain, UsageError } from "@/scripts/operator-cli";
@@ -25,24 +24,16 @@ const USAGE = `usage: npm run import:legacy -- --from <redis://... | https://...
   --report F   write every inconsistency to F as JSON lines instead of printing them
   --env-file   load variables (the target store) from a file first (repeatable; the environment wins)`;
 
-async function main(): Promise<number> {
-  const { values } = parseArgs({
-    options: {
-      from: { type: "string" },
-      token: { type: "string" },
-      scores: { type: "string", default: "max" },
-      "dry-run": { type: "boolean", default: false },
-      overwrite: { type: "boolean", default: false },
-      report: { type: "string" },
-      "env-file": { type: "string", multiple: true },
-      help: { type: "boolean", short: "h", default: false },
-    },
-    strict: true,
-  });
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
+const OPTIONS = {
+  from: { type: "string" },
+  token: { type: "string" },
+  scores: { type: "string", default: "max" },
+  "dry-run": { type: "boolean", default: false },
+  overwrite: { type: "boolean", default: false },
+  report: { type: "string" },
+} as const;
+
+runMain("import", USAGE, OPTIONS, async (values) => {
   if (!values.from) throw new UsageError("--from is required");
   if (values.scores !== "max" && values.scores !== "relationships") throw new UsageError("--scores must be max or relationships");
   let sourceUrl: URL;
@@ -104,6 +95,4 @@ async function main(): Promise<number> {
     await store.close();
     reportFile?.end();
   }
-}
-
-runMain("import", USAGE, main);
+});

@@ -67,8 +67,8 @@ export function handle<B extends Schema | undefined = undefined, Q extends Schem
     let response: Response;
     try {
       if (spec.auth === "admin") authorizeAdmin(request);
-      const body = spec.body ? parse(spec.body, await readJsonObject(request)) : undefined;
-      const query = spec.query ? parse(spec.query, queryInput(url, request, spec.headerFallback)) : undefined;
+      const body = spec.body ? parseInput(spec.body, await readJsonObject(request)) : undefined;
+      const query = spec.query ? parseInput(spec.query, queryInput(url, request, spec.headerFallback)) : undefined;
       wallet = walletOf(body) ?? walletOf(query) ?? (query as { user?: unknown } | undefined)?.user;
       const origin = requestOrigin(request, url);
       if (spec.auth === "wallet") await requireWalletSession(request, origin, requiredWallet(body));
@@ -170,7 +170,8 @@ function authorizeAdmin(request: Request): void {
   }
 }
 
-function parse<S extends Schema>(schema: S, input: unknown): z.output<S> {
+/** Validates a body or query with its schema; the first issue is the 400. Shared with scripts/bench/bare-server.ts, which must answer as the routes do. */
+export function parseInput<S extends Schema>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0];

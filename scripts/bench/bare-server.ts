@@ -11,8 +11,8 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { parseArgs } from "node:util";
-import type { z } from "zod";
 import { ApiError, INTERNAL_ERROR, errors } from "@/lib/api/errors";
+import { MAX_BODY_BYTES, parseInput } from "@/lib/api/handle";
 import {
   codeQuery,
   completeTaskBody,
@@ -37,8 +37,6 @@ import { createTcpRedisStore } from "@/lib/store/redis/tcp";
 import { createUpstashStore } from "@/lib/store/redis/upstash";
 import type { Store } from "@/lib/store/types";
 
-const MAX_BODY_BYTES = 8 * 1024;
-
 interface Input {
   body: unknown;
   query: Record<string, string>;
@@ -53,39 +51,30 @@ interface Reply {
 
 type Handler = (deps: Deps, input: Input) => Promise<Reply>;
 
-function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const field = issue?.path.join(".");
-  const message = issue?.message ?? "Invalid request";
-  throw new ApiError(400, message.startsWith("Invalid") || !field ? message : `Invalid ${field}: ${message}`);
-}
-
 const ok = async (json: Promise<unknown>): Promise<Reply> => ({ json: await json });
 
 /** The route table: one line per route handler of app/api, calling the same service. */
 const ROUTES: Record<string, Handler> = {
-  "POST /api/user/init": (d, i) => ok(initUser(d, parse(walletBody, i.body).wallet, linkBase(i.origin))),
+  "POST /api/user/init": (d, i) => ok(initUser(d, parseInput(walletBody, i.body).wallet, linkBase(i.origin))),
   "POST /api/referral/record": (d, i) => {
-    const body = parse(recordReferralBody, i.body);
+    const body = parseInput(recordReferralBody, i.body);
     return ok(recordReferral(d, body.wallet, body.refCode));
   },
-  "GET /api/referral/check": (d, i) => ok(checkReferral(d, parse(walletQuery, i.query).wallet)),
-  "GET /api/referral/link": (d, i) => ok(getReferralLink(d, parse(userQuery, i.query).user, linkBase(i.origin))),
-  "GET /api/referral/wallet-by-code": (d, i) => ok(getWalletByCode(d, parse(codeQuery, i.query).code)),
-  "GET /api/steam/task-status": (d, i) => ok(getTaskStatus(d, parse(walletQuery, i.query).wallet)),
+  "GET /api/referral/check": (d, i) => ok(checkReferral(d, parseInput(walletQuery, i.query).wallet)),
+  "GET /api/referral/link": (d, i) => ok(getReferralLink(d, parseInput(userQuery, i.query).user, linkBase(i.origin))),
+  "GET /api/referral/wallet-by-code": (d, i) => ok(getWalletByCode(d, parseInput(codeQuery, i.query).code)),
+  "GET /api/steam/task-status": (d, i) => ok(getTaskStatus(d, parseInput(walletQuery, i.query).wallet)),
   "POST /api/steam/task/complete": (d, i) => {
-    const body = parse(completeTaskBody, i.body);
+    const body = parseInput(completeTaskBody, i.body);
     return ok(completeTask(d, body.wallet, body.taskId));
   },
   "POST /api/steam/verify": (d, i) => {
-    const body = parse(verifyTaskBody, i.body);
+    const body = parseInput(verifyTaskBody, i.body);
     return ok(verifyTask(d, body.wallet, body.taskId));
   },
-  "GET /api/steam/progress": (d, i) => ok(getProgress(d, parse(walletQuery, i.query).wallet)),
+  "GET /api/steam/progress": (d, i) => ok(getProgress(d, parseInput(walletQuery, i.query).wallet)),
   "GET /api/leaderboard": (d) => ok(getLeaderboard(d, config().leaderboardSize)),
-  "GET /api/leaderboard/user": (d, i) => ok(getLeaderboardUser(d, parse(walletQuery, i.query).wallet)),
+  "GET /api/leaderboard/user": (d, i) => ok(getLeaderboardUser(d, parseInput(walletQuery, i.query).wallet)),
   "GET /api/health": async (d) => {
     const health = await getHealth(d);
     return { status: health.ok ? 200 : 503, headers: { "cache-control": "no-store" }, json: health };

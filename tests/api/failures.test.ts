@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type AppServer } from "@/tests/support/app-server";
 import { freePort } from "@/tests/support/free-port";
-import { client, type Client } from "@/tests/support/http";
+import { client, oneRequestPerEndpoint, type Client } from "@/tests/support/http";
 import { randomWallet } from "@/tests/support/wallets";
 
 describe("store unreachable", () => {
@@ -20,21 +20,7 @@ describe("store unreachable", () => {
   });
 
   it("every endpoint answers 500 { error: Internal error, please retry later } and logs the cause", async () => {
-    const wallet = randomWallet();
-    const requests = [
-      () => api.post("/api/user/init", { wallet }),
-      () => api.post("/api/referral/record", { wallet, refCode: "abcdef12" }),
-      () => api.get(`/api/referral/check?wallet=${wallet}`),
-      () => api.get(`/api/referral/link?user=${wallet}`),
-      () => api.get("/api/referral/wallet-by-code?code=abcdef12"),
-      () => api.get(`/api/steam/task-status?wallet=${wallet}`),
-      () => api.post("/api/steam/task/complete", { wallet, taskId: "daily_checkin" }),
-      () => api.post("/api/steam/verify", { wallet, taskId: "nft_mint" }),
-      () => api.get(`/api/steam/progress?wallet=${wallet}`),
-      () => api.get("/api/leaderboard"),
-      () => api.get(`/api/leaderboard/user?wallet=${wallet}`),
-    ];
-    for (const request of requests) {
+    for (const request of oneRequestPerEndpoint(api, randomWallet(), "abcdef12")) {
       const res = await request();
       expect(res.status).toBe(500);
       expect(res.body).toEqual({ error: "Internal error, please retry later" });

@@ -9,7 +9,7 @@ import { INTERNAL_ERROR } from "@/lib/api/errors";
 import { refCodeOf } from "@/lib/domain/wallet";
 import { startRestartableRedis, type RestartableRedis } from "@/tests/reliability/support/restartable-redis";
 import { startApp, type AppServer } from "@/tests/support/app-server";
-import { client, type Client, type Reply } from "@/tests/support/http";
+import { client, oneRequestPerEndpoint, type Client, type Reply } from "@/tests/support/http";
 import { randomWallet } from "@/tests/support/wallets";
 
 const STORE_TIMEOUT_MS = 1_000;
@@ -88,20 +88,7 @@ describe("Redis outage and recovery", () => {
 
     // Every endpoint, while Redis is down: the generic 500, in bounded time.
     const wallet = randomWallet();
-    const requests = [
-      () => api.post("/api/user/init", { wallet }),
-      () => api.post("/api/referral/record", { wallet, refCode: refCodeOf(referrer) }),
-      () => api.get(`/api/referral/check?wallet=${wallet}`),
-      () => api.get(`/api/referral/link?user=${wallet}`),
-      () => api.get(`/api/referral/wallet-by-code?code=${refCodeOf(referrer)}`),
-      () => api.get(`/api/steam/task-status?wallet=${wallet}`),
-      () => api.post("/api/steam/task/complete", { wallet, taskId: "daily_checkin" }),
-      () => api.post("/api/steam/verify", { wallet, taskId: "nft_mint" }),
-      () => api.get(`/api/steam/progress?wallet=${wallet}`),
-      () => api.get("/api/leaderboard"),
-      () => api.get(`/api/leaderboard/user?wallet=${wallet}`),
-    ];
-    for (const request of requests) {
+    for (const request of oneRequestPerEndpoint(api, wallet, refCodeOf(referrer))) {
       const res = await timed(request);
       expect(res.status).toBe(500);
       expect(res.body).toEqual({ error: INTERNAL_ERROR });

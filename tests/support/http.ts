@@ -29,3 +29,24 @@ export function client(baseUrl: string) {
 }
 
 export type Client = ReturnType<typeof client>;
+
+/**
+ * One well-formed request to each referral, task and leaderboard endpoint, for the tests that
+ * hold all of them to one rule (the generic 500 while the store is down): one list, so an
+ * endpoint added here is covered by each of them. `refCode` is both recorded against and looked up.
+ */
+export function oneRequestPerEndpoint(api: Client, wallet: string, refCode: string): (() => Promise<Reply>)[] {
+  return [
+    () => api.post("/api/user/init", { wallet }),
+    () => api.post("/api/referral/record", { wallet, refCode }),
+    () => api.get(`/api/referral/check?wallet=${wallet}`),
+    () => api.get(`/api/referral/link?user=${wallet}`),
+    () => api.get(`/api/referral/wallet-by-code?code=${refCode}`),
+    () => api.get(`/api/steam/task-status?wallet=${wallet}`),
+    () => api.post("/api/steam/task/complete", { wallet, taskId: "daily_checkin" }),
+    () => api.post("/api/steam/verify", { wallet, taskId: "nft_mint" }),
+    () => api.get(`/api/steam/progress?wallet=${wallet}`),
+    () => api.get("/api/leaderboard"),
+    () => api.get(`/api/leaderboard/user?wallet=${wallet}`),
+  ];
+}
