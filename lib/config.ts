@@ -35,12 +35,15 @@ const rateLimitRule = z
     message: "needs a limit of at least 1 and a window from 1 s to 7 days",
   });
 
+const redisUrl = z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" });
+const restUrl = z.url({ protocol: /^https?$/, error: "must be an https:// URL (the REST URL of the database)" });
+
 const envSchema = z.object({
   DATA_DIR: optional.default(".data"),
-  REDIS_URL: optional,
-  KV_REST_API_URL: optional,
+  REDIS_URL: optional.pipe(redisUrl.optional()),
+  KV_REST_API_URL: optional.pipe(restUrl.optional()),
   KV_REST_API_TOKEN: optional,
-  UPSTASH_REDIS_REST_URL: optional,
+  UPSTASH_REDIS_REST_URL: optional.pipe(restUrl.optional()),
   UPSTASH_REDIS_REST_TOKEN: optional,
   STORE_PREFIX: optional.default("refboard").pipe(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)),
   STORE_TIMEOUT_MS: integer(5_000, 100, 60_000),

@@ -36,6 +36,14 @@ describe("configuration", () => {
     expect(() => parseConfig({ KV_REST_API_URL: "https://kv.example.com" })).toThrow(/both a REST URL and a token/);
   });
 
+  it("a store URL of the wrong kind is a configuration error naming the variable", () => {
+    expect(() => parseConfig({ REDIS_URL: "notaurl" })).toThrow(/REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/);
+    expect(() => parseConfig({ REDIS_URL: "https://kv.example.com" })).toThrow(ConfigError);
+    expect(() => parseConfig({ KV_REST_API_URL: "kv.example.com", KV_REST_API_TOKEN: "t" })).toThrow(/KV_REST_API_URL: must be an https:\/\/ URL/);
+    expect(() => parseConfig({ UPSTASH_REDIS_REST_URL: "redis://u.example.com", UPSTASH_REDIS_REST_TOKEN: "t" })).toThrow(ConfigError);
+    expect(parseConfig({ REDIS_URL: "rediss://user:pw@redis.example.com:6380/2" }).store.kind).toBe("redis");
+  });
+
   it("on Vercel with no store configured, start-up fails with a clear message", () => {
     expect(() => parseConfig({ VERCEL: "1" })).toThrow(ConfigError);
     expect(() => parseConfig({ VERCEL: "1" })).toThrow(/Vercel KV/);
