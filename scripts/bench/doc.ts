@@ -1,9 +1,11 @@
 /** docs/benchmarks.md, generated from one benchmark report so that `npm run bench` reproduces it. */
 import { kB } from "@/scripts/bench/first-load-js";
+import type { LoadResult } from "@/scripts/bench/load";
 import {
   BACKEND_LABEL,
   LEADERBOARD_ENDPOINTS,
   markdownTable,
+  RATIO_TARGET,
   resultsTable,
   sizeLabel,
   verdictTable,
@@ -40,6 +42,40 @@ function overheadTable(rows: Row[]): string {
     }),
     new Set([1, 2, 3, 4]),
   );
+}
+
+/** The framework floor's figures and the ceiling they put on Next/bare. */
+function floorSection(report: BenchReport): string {
+  const floor = report.frameworkFloor;
+  if (!floor) return "Not measured in this run.";
+  const line = (server: string, r: LoadResult, cpu: number | null) => [
+    server,
+    Math.round(r.rps).toLocaleString("en"),
+    r.p50.toFixed(2),
+    r.p99.toFixed(2),
+    cpu === null ? "-" : cpu.toFixed(3),
+  ];
+  const table = markdownTable(
+    ["server", "req/s", "p50 ms", "p99 ms", "CPU ms/req"],
+    [line("`next start`", floor.next, floor.nextCpuMs), line("bare `node:http`", floor.bare, floor.bareCpuMs)],
+    new Set([1, 2, 3, 4]),
+  );
+  let text = `**Next/bare on a route that does nothing: ${(floor.next.rps / floor.bare.rps).toFixed(3)}.**`;
+  if (floor.nextCpuMs !== null && floor.bareCpuMs !== null) {
+    const added = floor.nextCpuMs - floor.bareCpuMs;
+    const bareCpu = median(report.rows.map((r) => r.bareCpuMs).filter((v): v is number => v !== null));
+    const ratio = median(report.rows.map((r) => r.next.rps / r.bare.rps));
+    text +=
+      ` \`next start\` adds ${added.toFixed(2)} ms of CPU to every request, whatever the route does. While the server ` +
+      `is what limits throughput, an endpoint that costs the bare server *w* ms of CPU per request costs \`next start\` ` +
+      `about *w* + ${added.toFixed(2)} ms, so Next/bare is at most about *w* / (*w* + ${added.toFixed(2)}): ` +
+      `${RATIO_TARGET} takes *w* of at least ${added.toFixed(2)} ms.` +
+      (Number.isFinite(bareCpu) && Number.isFinite(ratio)
+        ? ` The endpoints of this run cost the bare server a median ${bareCpu.toFixed(3)} ms, which puts that ceiling ` +
+          `near ${(bareCpu / (bareCpu + added)).toFixed(2)}; the measured median Next/bare is ${ratio.toFixed(2)}.`
+        : "");
+  }
+  return `${table}\n\n${text}`;
 }
 
 function leaderboardTable(rows: Row[]): string {
@@ -162,6 +198,7 @@ npm run bench                       # next build once, then every stage below; r
 npm run bench -- --smoke            # tiny sizes, a few requests per endpoint: the harness check (tests/bench/smoke.test.ts)
 npm run bench -- --skip-build       # reuse the existing .next build
 npm run bench -- --from-json reports/bench.json   # re-render this file from the last run's raw figures
+npm run bench -- --floor-only       # only the framework floor: an empty Next route handler against bare node:http
 npm run seed -- --wallets 1000000 --backend redis # what each stage does first (REDIS_URL or --redis-url)
 node --conditions=react-server --import tsx scripts/bench/first-load-js.ts --url http://127.0.0.1:3000
 \`\`\`
@@ -216,6 +253,16 @@ ${leaderboardTable(report.rows)}
 ### Framework overhead by endpoint (over all stages)
 
 ${overheadTable(report.rows)}
+
+### Framework floor
+
+A throwaway Next app with one empty route handler (\`GET /api/ping\` answering \`Response.json({ ok: true })\`,
+\`force-dynamic\`), built by the repo's \`next\` on the repo's \`node_modules\` in a temporary folder, under
+\`next start\`, against a bare \`node:http\` server answering the same JSON: the same load and the same
+measurement as each endpoint above, once per run (\`scripts/bench/next-floor.ts\`). On its own:
+\`npm run bench -- --floor-only\` (\`--smoke\` for the smoke run's request count, \`--duration S\`).
+
+${floorSection(report)}
 
 ### Seeding
 

@@ -1,10 +1,11 @@
 /**
  * The benchmark: for each stage (backend x N) seed a fresh store, start `next start` and the
  * bare server on it, and drive every endpoint of both with autocannon: a warm-up (JIT, script
- * cache), the measured run, then a counting run of a fixed number of requests during which
- * the store's round trips are counted (MONITOR on TCP, the bridge on REST, countingClient in
- * the bare server). Next and bare take turns endpoint by endpoint, reads before writes, so
- * both see the store at the same size.
+ * cache), a counting run of a fixed number of requests during which the store's round trips
+ * are counted (MONITOR on TCP, the bridge on REST, countingClient in the bare server), then the
+ * measured run. Next and bare take turns endpoint by endpoint, reads before writes, so both see
+ * the store at the same size. Once per run, before the stages, the framework floor
+ * (next-floor.ts): the same load on an empty route handler, next start against bare node:http.
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -17,7 +18,10 @@ import { ENDPOINTS, type Endpoint, type Population } from "@/scripts/bench/endpo
 import { measureFirstLoadJs, type FirstLoadJs } from "@/scripts/bench/first-load-js";
 import { CONNECTIONS, drive, type LoadOptions, type LoadResult } from "@/scripts/bench/load";
 import { BACKEND_LABEL, sizeLabel, type BenchReport, type Machine, type Row, type SeedTiming } from "@/scripts/bench/report";
+import { measureFrameworkFloor, type FrameworkFloor } from "@/scripts/bench/next-floor";
 import {
+  buildNextApp,
+  Cleanup,
   countRedisCommands,
   cpuMs,
   NEXT_BIN,
@@ -83,11 +87,6 @@ export const SMOKE_OPTIONS: Omit<BenchOptions, "build"> = {
 
 const NODE = process.execPath;
 
-export function buildApp(): void {
-  const result = spawnSync(NODE, [NEXT_BIN, "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
-  if (result.status !== 0) throw new Error("next build failed");
-}
-
 function describeMachine(): Machine {
   const cores = cpus();
   const text = (cmd: string, args: string[]) => spawnSync(cmd, args, { encoding: "utf8" }).stdout?.trim() ?? "";
@@ -107,28 +106,23 @@ function gitCommit(): string {
   return dirty ? `${head} (+ uncommitted changes)` : head;
 }
 
-/** The cleanups of stages under way, so that an interrupted run still stops what it started. */
+/** The cleanups of the parts under way, so that an interrupted run still stops what it started. */
 const running = new Set<Cleanup>();
 
-/** Stops every process of the stages under way (for SIGINT / SIGTERM). */
+/** Stops every process of the parts under way (for SIGINT / SIGTERM). */
 export async function stopBench(): Promise<void> {
   for (const cleanup of running) await cleanup.run();
 }
 
-/** Everything a stage started, stopped in reverse order even when the stage fails. */
-class Cleanup {
-  private readonly steps: (() => Promise<void> | void)[] = [];
-  add(step: () => Promise<void> | void): void {
-    this.steps.push(step);
-  }
-  async run(): Promise<void> {
-    for (const step of this.steps.splice(0).reverse()) {
-      try {
-        await step();
-      } catch (error) {
-        console.error("[bench] cleanup step failed:", error);
-      }
-    }
+/** Runs one part of the run (a stage, the framework floor), then stops what it started, even when it fails. */
+async function withCleanup<T>(run: (cleanup: Cleanup) => Promise<T>): Promise<T> {
+  const cleanup = new Cleanup();
+  running.add(cleanup);
+  try {
+    return await run(cleanup);
+  } finally {
+    await cleanup.run();
+    running.delete(cleanup);
   }
 }
 
@@ -143,136 +137,130 @@ async function runStage(
   seeds: SeedTiming[],
   firstLoad: { value: FirstLoadJs | null; note?: string },
   log: (line: string) => void,
+  cleanup: Cleanup,
 ): Promise<void> {
-  const cleanup = new Cleanup();
-  running.add(cleanup);
   const label = `${BACKEND_LABEL[stage.backend]} ${sizeLabel(stage.size)}`;
-  try {
-    // The store: a fresh redis-server (MONITOR must see only this stage) or a fresh SQLite folder.
-    const target: StoreTarget = { backend: stage.backend };
-    let observe: Observe = async (run) => ({ result: await run(), roundTrips: null });
-    let redisPid: number | undefined;
-    if (stage.backend === "sqlite") {
-      const dataDir = mkdtempSync(join(tmpdir(), "refboard-bench-"));
-      cleanup.add(() => rmSync(dataDir, { recursive: true, force: true }));
-      target.dataDir = dataDir;
+  // The store: a fresh redis-server (MONITOR must see only this stage) or a fresh SQLite folder.
+  const target: StoreTarget = { backend: stage.backend };
+  let observe: Observe = async (run) => ({ result: await run(), roundTrips: null });
+  let redisPid: number | undefined;
+  if (stage.backend === "sqlite") {
+    const dataDir = mkdtempSync(join(tmpdir(), "refboard-bench-"));
+    cleanup.add(() => rmSync(dataDir, { recursive: true, force: true }));
+    target.dataDir = dataDir;
+  } else {
+    const redis = await startRedisServer();
+    cleanup.add(() => redis.stop());
+    redisPid = redis.process.pid;
+    if (stage.backend === "redis") {
+      target.redisUrl = redis.url;
+      observe = async (run) => {
+        const { result, commands } = await countRedisCommands(redis.url, run);
+        return { result, roundTrips: commands };
+      };
     } else {
-      const redis = await startRedisServer();
-      cleanup.add(() => redis.stop());
-      redisPid = redis.process.pid;
-      if (stage.backend === "redis") {
-        target.redisUrl = redis.url;
-        observe = async (run) => {
-          const { result, commands } = await countRedisCommands(redis.url, run);
-          return { result, roundTrips: commands };
-        };
-      } else {
-        const token = randomBytes(16).toString("hex");
-        const bridge = await startBridgeProcess(redis.url, token);
-        cleanup.add(() => bridge.stop());
-        target.restUrl = bridge.url;
-        target.restToken = token;
-        observe = async (run) => {
-          const before = await bridge.requests();
-          const result = await run();
-          return { result, roundTrips: (await bridge.requests()) - before };
-        };
-      }
+      const token = randomBytes(16).toString("hex");
+      const bridge = await startBridgeProcess(redis.url, token);
+      cleanup.add(() => bridge.stop());
+      target.restUrl = bridge.url;
+      target.restToken = token;
+      observe = async (run) => {
+        const before = await bridge.requests();
+        const result = await run();
+        return { result, roundTrips: (await bridge.requests()) - before };
+      };
     }
+  }
 
-    // Seed through StoreAdmin, timed.
-    const started = performance.now();
-    const clientCpu = process.cpuUsage();
-    const redisCpu = redisPid === undefined ? null : cpuMs(redisPid);
-    const dataset = generateDataset({ wallets: stage.size });
-    const admin = await createStore(storeConfig(target, { STORE_TIMEOUT_MS: "60000" }));
+  // Seed through StoreAdmin, timed.
+  const started = performance.now();
+  const clientCpu = process.cpuUsage();
+  const redisCpu = redisPid === undefined ? null : cpuMs(redisPid);
+  const dataset = generateDataset({ wallets: stage.size });
+  const admin = await createStore(storeConfig(target, { STORE_TIMEOUT_MS: "60000" }));
+  try {
+    await writeDataset(admin, dataset);
+  } finally {
+    await admin.close();
+  }
+  const seedSeconds = (performance.now() - started) / 1000;
+  const { user, system } = process.cpuUsage(clientCpu);
+  const redisCpuAfter = redisPid === undefined ? null : cpuMs(redisPid);
+  const seed: SeedTiming = {
+    backend: stage.backend,
+    size: stage.size,
+    seconds: seedSeconds,
+    maxReferrals: dataset.stats.maxReferrals,
+    zeroToTwoShare: dataset.stats.zeroToTwo / stage.size,
+    clientCpuSeconds: (user + system) / 1e6,
+    redisCpuSeconds: redisCpu === null || redisCpuAfter === null ? null : (redisCpuAfter - redisCpu) / 1000,
+  };
+  seeds.push(seed);
+  log(
+    `[bench] ${label}: seeded in ${seedSeconds.toFixed(1)} s (CPU: ${seed.clientCpuSeconds.toFixed(1)} s seeding process` +
+      `${seed.redisCpuSeconds === null ? "" : `, ${seed.redisCpuSeconds.toFixed(1)} s redis-server`}; max ${dataset.stats.maxReferrals} referrals)`,
+  );
+
+  const env = storeEnv(target);
+  const next = await startNextServer(env);
+  cleanup.add(() => next.stop());
+  const bare = await startBareServer(env);
+  cleanup.add(() => bare.stop());
+
+  if (!firstLoad.value) {
     try {
-      await writeDataset(admin, dataset);
-    } finally {
-      await admin.close();
+      firstLoad.value = await measureFirstLoadJs(next.baseUrl, "/");
+    } catch (error) {
+      firstLoad.note = `could not be measured: ${error instanceof Error ? error.message : String(error)}`;
     }
-    const seedSeconds = (performance.now() - started) / 1000;
-    const { user, system } = process.cpuUsage(clientCpu);
-    const redisCpuAfter = redisPid === undefined ? null : cpuMs(redisPid);
-    const seed: SeedTiming = {
+  }
+
+  const population: Population = { seeded: () => seededWallet(dataset.seed, Math.floor(Math.random() * stage.size)) };
+  const measured: LoadOptions | null = options.duration === null ? null : { duration: options.duration };
+  const counting: LoadOptions = { amount: options.countRequests };
+
+  // Warm-up and counting runs are by request count, so no request is left in flight to spill into
+  // a counting window; the measured run (by duration) comes last and is followed by a pause.
+  const runOne = async (endpoint: Endpoint, server: ServerProcess, count: () => Promise<number>) => {
+    const { baseUrl } = server;
+    const warm = await drive(baseUrl, endpoint, population, options.warmup);
+    // A server that answers nothing has died or cannot reach its store: stop with its output.
+    if (warm.responses === 0) throw new Error(`${endpoint.name} got no response from ${baseUrl}:\n${server.logs().slice(-4000)}`);
+    const before = await count();
+    const cpuCounting = cpuMs(server.pid);
+    const observed = await observe(() => drive(baseUrl, endpoint, population, counting));
+    const counted = (await count()) - before;
+    // By request count (smoke), the counting run is also the measured one.
+    const cpuBefore = measured ? cpuMs(server.pid) : cpuCounting;
+    const result = measured ? await drive(baseUrl, endpoint, population, measured) : observed.result;
+    const cpuAfter = cpuMs(server.pid);
+    if (measured) await new Promise((r) => setTimeout(r, 200));
+    const per = (n: number | null) => (n === null ? null : n / observed.result.responses);
+    const cpu = cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / result.responses;
+    return { result, cpu, observedRT: per(observed.roundTrips), countedRT: stage.backend === "sqlite" ? null : per(counted) };
+  };
+
+  for (const endpoint of ENDPOINTS) {
+    const n = await runOne(endpoint, next, async () => 0);
+    const b = await runOne(endpoint, bare, () => bare.roundTrips());
+    const row: Row = {
+      endpoint: endpoint.name,
       backend: stage.backend,
       size: stage.size,
-      seconds: seedSeconds,
-      maxReferrals: dataset.stats.maxReferrals,
-      zeroToTwoShare: dataset.stats.zeroToTwo / stage.size,
-      clientCpuSeconds: (user + system) / 1e6,
-      redisCpuSeconds: redisCpu === null || redisCpuAfter === null ? null : (redisCpuAfter - redisCpu) / 1000,
+      next: n.result,
+      bare: b.result,
+      nextCpuMs: n.cpu,
+      bareCpuMs: b.cpu,
+      nextRT: n.observedRT,
+      bareRT: b.countedRT,
+      bareObservedRT: b.observedRT,
     };
-    seeds.push(seed);
+    rows.push(row);
+    seed.loadAverage = loadavg()[0];
     log(
-      `[bench] ${label}: seeded in ${seedSeconds.toFixed(1)} s (CPU: ${seed.clientCpuSeconds.toFixed(1)} s seeding process` +
-        `${seed.redisCpuSeconds === null ? "" : `, ${seed.redisCpuSeconds.toFixed(1)} s redis-server`}; max ${dataset.stats.maxReferrals} referrals)`,
+      `[bench] ${label.padEnd(17)} ${endpoint.name.padEnd(31)} next ${fmt(n.result)} | bare ${fmt(b.result)} | ` +
+        `RT ${row.nextRT?.toFixed(2) ?? "-"}/${row.bareRT?.toFixed(2) ?? "-"} | x${(n.result.rps / b.result.rps).toFixed(2)}`,
     );
-
-    const env = storeEnv(target);
-    const next = await startNextServer(env);
-    cleanup.add(() => next.stop());
-    const bare = await startBareServer(env);
-    cleanup.add(() => bare.stop());
-
-    if (!firstLoad.value) {
-      try {
-        firstLoad.value = await measureFirstLoadJs(next.baseUrl, "/");
-      } catch (error) {
-        firstLoad.note = `could not be measured: ${error instanceof Error ? error.message : String(error)}`;
-      }
-    }
-
-    const population: Population = { seeded: () => seededWallet(dataset.seed, Math.floor(Math.random() * stage.size)) };
-    const measured: LoadOptions | null = options.duration === null ? null : { duration: options.duration };
-    const counting: LoadOptions = { amount: options.countRequests };
-
-    // Warm-up and counting runs are by request count, so no request is left in flight to spill into
-    // a counting window; the measured run (by duration) comes last and is followed by a pause.
-    const runOne = async (endpoint: Endpoint, server: ServerProcess, count: () => Promise<number>) => {
-      const { baseUrl } = server;
-      const warm = await drive(baseUrl, endpoint, population, options.warmup);
-      // A server that answers nothing has died or cannot reach its store: stop with its output.
-      if (warm.responses === 0) throw new Error(`${endpoint.name} got no response from ${baseUrl}:\n${server.logs().slice(-4000)}`);
-      const before = await count();
-      const cpuCounting = cpuMs(server.pid);
-      const observed = await observe(() => drive(baseUrl, endpoint, population, counting));
-      const counted = (await count()) - before;
-      // By request count (smoke), the counting run is also the measured one.
-      const cpuBefore = measured ? cpuMs(server.pid) : cpuCounting;
-      const result = measured ? await drive(baseUrl, endpoint, population, measured) : observed.result;
-      const cpuAfter = cpuMs(server.pid);
-      if (measured) await new Promise((r) => setTimeout(r, 200));
-      const per = (n: number | null) => (n === null ? null : n / observed.result.responses);
-      const cpu = cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / result.responses;
-      return { result, cpu, observedRT: per(observed.roundTrips), countedRT: stage.backend === "sqlite" ? null : per(counted) };
-    };
-
-    for (const endpoint of ENDPOINTS) {
-      const n = await runOne(endpoint, next, async () => 0);
-      const b = await runOne(endpoint, bare, () => bare.roundTrips());
-      const row: Row = {
-        endpoint: endpoint.name,
-        backend: stage.backend,
-        size: stage.size,
-        next: n.result,
-        bare: b.result,
-        nextCpuMs: n.cpu,
-        bareCpuMs: b.cpu,
-        nextRT: n.observedRT,
-        bareRT: b.countedRT,
-        bareObservedRT: b.observedRT,
-      };
-      rows.push(row);
-      seed.loadAverage = loadavg()[0];
-      log(
-        `[bench] ${label.padEnd(17)} ${endpoint.name.padEnd(31)} next ${fmt(n.result)} | bare ${fmt(b.result)} | ` +
-          `RT ${row.nextRT?.toFixed(2) ?? "-"}/${row.bareRT?.toFixed(2) ?? "-"} | x${(n.result.rps / b.result.rps).toFixed(2)}`,
-      );
-    }
-  } finally {
-    await cleanup.run();
-    running.delete(cleanup);
   }
 }
 
@@ -280,16 +268,27 @@ const fmt = (r: LoadResult) =>
   `${Math.round(r.rps).toString().padStart(6)} req/s p50 ${r.p50.toFixed(1).padStart(6)} ms p99 ${r.p99.toFixed(1).padStart(6)} ms` +
   (r.unexpected ? ` !${r.unexpected} non-2xx` : "");
 
-export async function runBench(options: BenchOptions): Promise<BenchReport> {
+export async function runBench(options: BenchOptions): Promise<BenchReport & { frameworkFloor: FrameworkFloor }> {
   const log = options.log ?? ((line: string) => console.log(line));
   if (options.build) {
     log("[bench] next build");
-    buildApp();
+    await buildNextApp(".");
   }
+  // First: it fails fast if it fails, and it is the same figure whatever the stages.
+  const frameworkFloor = await withCleanup((cleanup) =>
+    measureFrameworkFloor(
+      { warmup: options.warmup, measured: options.duration === null ? { amount: options.countRequests } : { duration: options.duration } },
+      cleanup,
+    ),
+  );
+  log(
+    `[bench] framework floor, GET /api/ping of an empty app: next ${fmt(frameworkFloor.next)} | bare ${fmt(frameworkFloor.bare)} | ` +
+      `x${(frameworkFloor.next.rps / frameworkFloor.bare.rps).toFixed(2)}`,
+  );
   const rows: Row[] = [];
   const seeds: SeedTiming[] = [];
   const firstLoad: { value: FirstLoadJs | null; note?: string } = { value: null };
-  for (const stage of options.stages) await runStage(stage, options, rows, seeds, firstLoad, log);
+  for (const stage of options.stages) await withCleanup((cleanup) => runStage(stage, options, rows, seeds, firstLoad, log, cleanup));
   return {
     mode: options.mode,
     date: new Date().toISOString(),
@@ -304,6 +303,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     },
     seeds,
     rows,
+    frameworkFloor,
     firstLoad: firstLoad.value,
     firstLoadNote: firstLoad.note,
   };

@@ -1,6 +1,7 @@
 /** The benchmark's outputs: the one table, the target verdicts, the latency chart and docs/benchmarks.md. */
 import { kB, type FirstLoadJs } from "@/scripts/bench/first-load-js";
 import type { LoadResult } from "@/scripts/bench/load";
+import type { FrameworkFloor } from "@/scripts/bench/next-floor";
 import type { Backend } from "@/scripts/bench/stores";
 
 export interface Row {
@@ -60,6 +61,8 @@ export interface BenchReport {
   settings: Settings;
   seeds: SeedTiming[];
   rows: Row[];
+  /** Absent from reports saved before it was measured. */
+  frameworkFloor?: FrameworkFloor;
   firstLoad: FirstLoadJs | null;
   firstLoadNote?: string;
 }
@@ -68,7 +71,7 @@ export const BACKEND_LABEL: Record<Backend, string> = { sqlite: "SQLite", redis:
 const BACKEND_COLOUR: Record<Backend, string> = { sqlite: "#6b7280", redis: "#dc2626", upstash: "#059669" };
 export const LEADERBOARD_ENDPOINTS = ["GET /api/leaderboard", "GET /api/leaderboard/user"] as const;
 const FIRST_LOAD_BUDGET = 180_000;
-const RATIO_TARGET = 0.5;
+export const RATIO_TARGET = 0.5;
 const FLAT_TARGET = 1.5;
 
 export const sizeLabel = (n: number) =>
@@ -125,6 +128,18 @@ export function markdownTable(header: string[], rows: string[][], right = new Se
 
 export function resultsTable(rows: Row[]): string {
   return markdownTable(HEADER, rows.map(tableCells), RIGHT);
+}
+
+/** The framework floor in one line: req/s and CPU per request of an empty route handler, next start against bare. */
+export function floorFigure(floor: FrameworkFloor): string {
+  const cpu =
+    floor.nextCpuMs !== null && floor.bareCpuMs !== null
+      ? `; CPU per request ${floor.nextCpuMs.toFixed(3)} ms vs ${floor.bareCpuMs.toFixed(3)} ms`
+      : "";
+  return (
+    `an empty Next route handler: ${int(floor.next.rps)} req/s vs ${int(floor.bare.rps)} bare ` +
+    `(ratio ${(floor.next.rps / floor.bare.rps).toFixed(3)}${cpu})`
+  );
 }
 
 export interface Verdict {
@@ -201,7 +216,8 @@ export function verdicts(report: BenchReport): Verdict[] {
       ? `Next/bare from ${worst.ratio.toFixed(2)} (${worst.r.endpoint}, ${BACKEND_LABEL[worst.r.backend]}, ${sizeLabel(worst.r.size)}) ` +
         `to ${ratios.at(-1)!.ratio.toFixed(2)}, median ${ratios[Math.floor(ratios.length / 2)]!.ratio.toFixed(2)}` +
         (low.length ? `; ${low.length} of ${ratios.length} rows below ${RATIO_TARGET}` : "") +
-        cpuNote
+        cpuNote +
+        (report.frameworkFloor ? `; the framework floor, ${floorFigure(report.frameworkFloor)}` : "")
       : "no rows",
   });
 

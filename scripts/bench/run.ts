@@ -1,15 +1,16 @@
 /**
- * `npm run bench [-- --smoke] [--skip-build] [--duration S] [--backends sqlite,redis,upstash] [--from-json FILE]`
+ * `npm run bench [-- --smoke] [--skip-build] [--duration S] [--backends sqlite,redis,upstash] [--from-json FILE] [--floor-only]`
  *
  * Builds once, runs every stage of harness.ts, prints one table and the target verdicts, saves
  * the raw figures to reports/bench.json and (full runs only) rewrites docs/benchmarks.md and
  * its chart. --from-json re-renders the outputs from a saved run without measuring again.
+ * --floor-only measures the framework floor (next-floor.ts) alone and prints it, nothing saved.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { benchmarksDoc, CHART_FILE } from "@/scripts/bench/doc";
 import { FULL_OPTIONS, runBench, SMOKE_OPTIONS, stopBench, type BenchOptions } from "@/scripts/bench/harness";
-import { leaderboardChart, resultsTable, verdictTable, type BenchReport } from "@/scripts/bench/report";
+import { floorFigure, leaderboardChart, resultsTable, verdictTable, type BenchReport } from "@/scripts/bench/report";
 import { BACKENDS, type Backend } from "@/scripts/bench/stores";
 
 const REPORT_FILE = "reports/bench.json";
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
       duration: { type: "string" },
       backends: { type: "string" },
       "from-json": { type: "string" },
+      "floor-only": { type: "boolean", default: false },
     },
   });
 
@@ -41,6 +43,11 @@ async function main(): Promise<void> {
       const unknown = wanted.filter((b) => !BACKENDS.includes(b));
       if (unknown.length) throw new Error(`unknown backend(s): ${unknown.join(", ")}`);
       options.stages = options.stages.filter((s) => wanted.includes(s.backend));
+    }
+    if (values["floor-only"]) {
+      const { frameworkFloor } = await runBench({ ...options, stages: [], build: false });
+      console.log(`[bench] ${floorFigure(frameworkFloor)}`);
+      return;
     }
     report = await runBench(options);
     mkdirSync("reports", { recursive: true });

@@ -1,4 +1,4 @@
-/** The processes a benchmark stage needs, each started on a free loopback port and stopped by its PID. */
+/** The processes a benchmark run needs, each server started on a free loopback port and stopped by its PID. */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,6 +9,39 @@ import { freePort, waitForPort } from "@/tests/support/free-port";
 /** `node` with the flags that let it run the TypeScript server modules directly. */
 export const TSX_NODE_ARGS = ["--conditions=react-server", "--import", "tsx"];
 export const NEXT_BIN = "node_modules/next/dist/bin/next";
+
+/** Everything a part of the run started, stopped in reverse order even when that part fails. */
+export class Cleanup {
+  private readonly steps: (() => Promise<void> | void)[] = [];
+  add(step: () => Promise<void> | void): void {
+    this.steps.push(step);
+  }
+  async run(): Promise<void> {
+    for (const step of this.steps.splice(0).reverse()) {
+      try {
+        await step();
+      } catch (error) {
+        console.error("[bench] cleanup step failed:", error);
+      }
+    }
+  }
+}
+
+/** `next build` of the app in `dir` with the repo's next; `quiet` shows its output only if it fails. */
+export function buildNextApp(dir: string, { quiet = false } = {}): Promise<void> {
+  const child = spawn(process.execPath, [NEXT_BIN, "build", dir], {
+    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+    stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit",
+  });
+  let output = "";
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  return new Promise((resolve, reject) => {
+    child.once("error", reject);
+    child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`next build ${dir} exited with ${code}\n${output}`))));
+  });
+}
 
 function stopChild(child: ChildProcess, timeoutMs = 10_000): Promise<void> {
   return new Promise((resolve) => {
@@ -31,7 +64,7 @@ export interface ServerProcess {
  * A server process on a free port, its output going to a file as a production server's would
  * (a log drain), not through a pipe into the benchmark, which would then pay for every log line.
  */
-async function startServerProcess(name: string, args: (port: number) => string[], env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(name: string, args: (port: number) => string[], env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), `refboard-bench-${name}-`));
   const logFile = join(dir, "output.log");
@@ -70,9 +103,9 @@ async function startServerProcess(name: string, args: (port: number) => string[]
   };
 }
 
-/** `next start` of the production build, configured by `env`. */
-export function startNextServer(env: Record<string, string>): Promise<ServerProcess> {
-  return startServerProcess("next", (port) => [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], env);
+/** `next start` of the production build of the app in `dir`, configured by `env`. */
+export function startNextServer(env: Record<string, string>, dir = "."): Promise<ServerProcess> {
+  return startServerProcess("next", (port) => [NEXT_BIN, "start", dir, "-p", String(port), "-H", "127.0.0.1"], env);
 }
 
 export interface BareServer extends ServerProcess {

@@ -1,16 +1,18 @@
 /**
  * The benchmark harness, in its smoke mode (tiny stores, a few requests per endpoint), so that
- * `npm run bench` cannot rot: every stage yields a complete row per endpoint, and on both Redis
- * backends every endpoint costs one round trip, counted for real. No timing or throughput is
- * asserted: on a shared 2-core machine those are measurements, not facts.
+ * `npm run bench` cannot rot: every stage yields a complete row per endpoint, on both Redis
+ * backends every endpoint costs one round trip, counted for real, and the framework floor is
+ * measured on both of its servers. No timing or throughput is asserted: on a shared 2-core
+ * machine those are measurements, not facts.
  */
 import { describe, expect, it } from "vitest";
+import { benchmarksDoc } from "@/scripts/bench/doc";
 import { ENDPOINTS } from "@/scripts/bench/endpoints";
 import { runBench, SMOKE_OPTIONS } from "@/scripts/bench/harness";
 import { resultsTable, verdicts } from "@/scripts/bench/report";
 
 describe("npm run bench -- --smoke", () => {
-  it("produces the complete table, with one Redis round trip per request on every endpoint", { timeout: 600_000 }, async () => {
+  it("produces the complete table, with one Redis round trip per request on every endpoint, and the framework floor", { timeout: 600_000 }, async () => {
     const lines: string[] = [];
     const report = await runBench({ ...SMOKE_OPTIONS, build: false, log: (line) => lines.push(line) });
 
@@ -55,5 +57,18 @@ describe("npm run bench -- --smoke", () => {
     expect(status["1."]).toBe("met");
     expect(status["4."]).toBe("met");
     expect(report.firstLoad?.scripts.length ?? 0).toBeGreaterThan(0);
+
+    // The framework floor: an empty route handler under next start against bare node:http, both answering.
+    const floor = report.frameworkFloor;
+    for (const server of [floor.next, floor.bare]) {
+      expect(server.responses).toBe(SMOKE_OPTIONS.countRequests);
+      expect(server.unexpected).toBe(0);
+      expect(server.rps).toBeGreaterThan(0);
+    }
+    const ratio = floor.next.rps / floor.bare.rps;
+    expect(ratio).toBeGreaterThan(0);
+    expect(Number.isFinite(ratio)).toBe(true);
+    expect(verdicts(report).find((v) => v.target.startsWith("3."))?.figure).toContain("an empty Next route handler");
+    expect(benchmarksDoc(report)).toMatch(/### Framework floor\n[^#]*\| `next start` +\| +[\d,]+ \|/);
   });
 });
