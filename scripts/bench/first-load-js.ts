@@ -5,7 +5,7 @@
  * skip), fetch each once, gzip it (level 9, like the gzip-size figures Next used to print)
  * and sum. Inline scripts (the RSC payload) are reported apart: they are page data, not code.
  *
- *   npm run bench -- --first-load-only           (builds, starts next start, measures /)
+ * `npm run bench` measures `/` in every run; against a server already running (npm run build && npm start):
  *   node --conditions=react-server --import tsx scripts/bench/first-load-js.ts --url http://127.0.0.1:3000
  */
 import { parseArgs } from "node:util";
