@@ -11,6 +11,8 @@
  * leaderboard entry". `ref_codes` is the persistent code index; it is written in
  * the same transaction that makes a wallet known, so unlike a cache it cannot go
  * missing on its own and never needs the rebuild of interface.md rule 7.
+ * `leaderboard_counts` counts the entries per score and time bucket (migration 3),
+ * kept by triggers on `wallets`, so that a rank costs a few short sums.
  */
 import "server-only";
 import { mkdirSync } from "node:fs";
@@ -96,6 +98,67 @@ const MIGRATIONS: readonly string[] = [
     expires_at   INTEGER NOT NULL
   ) STRICT, WITHOUT ROWID;
   CREATE INDEX rate_limits_expiry ON rate_limits (expires_at);
+  `,
+  // 3: leaderboard entries counted per score and time bucket, so that a rank is a few short sums
+  // instead of a count of every entry ahead (SQLite has no order-statistic index).
+  `
+  -- Nested bucket widths in seconds, each dividing its parent (powers of two: 64 s, ~68 min,
+  -- ~3 days, ~194 days). The top level is one bucket per score: 2^34 s is past every valid time.
+  CREATE TABLE leaderboard_levels (
+    width  INTEGER PRIMARY KEY,
+    parent INTEGER
+  ) STRICT;
+  INSERT INTO leaderboard_levels (width, parent) VALUES
+    (17179869184, NULL), (16777216, 17179869184), (262144, 16777216), (4096, 262144), (64, 4096);
+
+  -- Entries with this score whose reached_at / width = bucket. A row whose count drops to 0 is
+  -- deleted at once, found through the partial index, so sums never walk empty buckets.
+  CREATE TABLE leaderboard_counts (
+    width   INTEGER NOT NULL,
+    score   INTEGER NOT NULL,
+    bucket  INTEGER NOT NULL,
+    entries INTEGER NOT NULL,
+    PRIMARY KEY (width, score, bucket)
+  ) STRICT, WITHOUT ROWID;
+  CREATE INDEX leaderboard_counts_empty ON leaderboard_counts (entries) WHERE entries = 0;
+
+  -- Triggers, not statements in each write path: every write of an entry, from any code or
+  -- process, updates the counts in its own statement, so they cannot drift from wallets.
+  -- Each applies -1 at every level where the entry was and +1 where it is as one upsert: an
+  -- UPDATE or DELETE matching a row-value IN over leaderboard_levels made the score updates of a
+  -- referral ~5x slower.
+  -- (WHERE true: SQLite needs a WHERE before ON CONFLICT in INSERT ... SELECT.)
+  CREATE TRIGGER leaderboard_counts_insert AFTER INSERT ON wallets WHEN new.reached_at IS NOT NULL
+  BEGIN
+    INSERT INTO leaderboard_counts (width, score, bucket, entries)
+      SELECT width, new.score, new.reached_at / width, 1 FROM leaderboard_levels WHERE true
+      ON CONFLICT DO UPDATE SET entries = entries + excluded.entries;
+  END;
+
+  CREATE TRIGGER leaderboard_counts_update AFTER UPDATE OF score, reached_at ON wallets
+    WHEN old.score IS NOT new.score OR old.reached_at IS NOT new.reached_at
+  BEGIN
+    INSERT INTO leaderboard_counts (width, score, bucket, entries)
+      SELECT width, old.score, old.reached_at / width, -1 FROM leaderboard_levels WHERE old.reached_at IS NOT NULL
+      UNION ALL
+      SELECT width, new.score, new.reached_at / width, 1 FROM leaderboard_levels WHERE new.reached_at IS NOT NULL
+      ON CONFLICT DO UPDATE SET entries = entries + excluded.entries;
+    DELETE FROM leaderboard_counts WHERE entries = 0;
+  END;
+
+  CREATE TRIGGER leaderboard_counts_delete AFTER DELETE ON wallets WHEN old.reached_at IS NOT NULL
+  BEGIN
+    INSERT INTO leaderboard_counts (width, score, bucket, entries)
+      SELECT width, old.score, old.reached_at / width, -1 FROM leaderboard_levels WHERE true
+      ON CONFLICT DO UPDATE SET entries = entries + excluded.entries;
+    DELETE FROM leaderboard_counts WHERE entries = 0;
+  END;
+
+  -- A file from before this migration: count the entries it already has.
+  INSERT INTO leaderboard_counts (width, score, bucket, entries)
+    SELECT l.width, w.score, w.reached_at / l.width, count(*)
+      FROM leaderboard_levels l, wallets w WHERE w.reached_at IS NOT NULL
+     GROUP BY l.width, w.score, w.reached_at / l.width;
   `,
 ];
 
@@ -227,13 +290,25 @@ export class SqliteStore implements Store, StoreAdmin, GuardStore {
     const createEntry = db.prepare<[WalletNow]>(
       "UPDATE wallets SET reached_at = :now WHERE wallet = :wallet AND reached_at IS NULL",
     );
-    // Rank = 1 + entries strictly before this one in the leaderboard order. Split in two so each
-    // count is a range search on wallets_leaderboard (a single OR chain scans the whole index).
-    // Counting is still linear in the entries ahead: SQLite has no order-statistic index.
+    // Rank = 1 + entries strictly before this one in the leaderboard order (migration 3), summed as:
+    // the top level's counts of every higher score; at each lower level, the buckets of this score
+    // inside this entry's parent bucket and before its own (together they tile all time before its
+    // 64-second bucket); then the entries ahead within that last bucket, a short range of
+    // wallets_leaderboard. That reads one row per higher score, at most 63 per level below the
+    // second, and the entries of this score reached in the same 64 s: nothing that grows with N.
+    // CROSS JOIN keeps leaderboard_levels the outer loop; the planner would otherwise scan the counts.
     const readRank = db.prepare<[string], { score: number; referrals_count: number; rank: number }>(
       `SELECT me.score, me.referrals_count,
-              1 + (SELECT count(*) FROM wallets o WHERE o.reached_at IS NOT NULL AND o.score > me.score)
+              1 + (SELECT coalesce(sum(c.entries), 0) FROM leaderboard_levels l
+                     CROSS JOIN leaderboard_counts c ON c.width = l.width AND c.score > me.score
+                    WHERE l.parent IS NULL)
+                + (SELECT coalesce(sum(c.entries), 0) FROM leaderboard_levels l
+                     CROSS JOIN leaderboard_counts c ON c.width = l.width AND c.score = me.score
+                      AND c.bucket >= me.reached_at / l.parent * (l.parent / l.width)
+                      AND c.bucket < me.reached_at / l.width
+                    WHERE l.parent IS NOT NULL)
                 + (SELECT count(*) FROM wallets o WHERE o.reached_at IS NOT NULL AND o.score = me.score
+                      AND o.reached_at >= me.reached_at - me.reached_at % (SELECT min(width) FROM leaderboard_levels)
                       AND (o.reached_at, o.wallet) < (me.reached_at, me.wallet)) AS rank
          FROM wallets me WHERE me.wallet = ? AND me.reached_at IS NOT NULL`,
     );

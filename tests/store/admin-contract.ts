@@ -3,10 +3,12 @@
  * operator tools (seed, import, export, invariant checker). `open` must return a fresh,
  * isolated, empty store; the suite closes it.
  */
+import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { compareEntries } from "@/lib/domain/leaderboard";
 import { refCodeOf } from "@/lib/domain/wallet";
-import { ADMIN_BATCH_LIMIT, type Store, type StoreAdmin, type WalletRecord } from "@/lib/store/types";
+import { ADMIN_BATCH_LIMIT, MAX_ENTRY_SCORE, type Store, type StoreAdmin, type WalletRecord } from "@/lib/store/types";
+import { boardOrder, expectBoard, type ModelEntry } from "@/tests/store/leaderboard-model";
 import { randomCode, randomWallet, walletWithCode } from "@/tests/support/wallets";
 
 const T0 = 1_750_000_000;
@@ -313,6 +315,43 @@ export function describeStoreAdminContract(name: string, open: () => Promise<Adm
         await store.getRankOrCreate(randomWallet(), T0);
         expect(await store.countLeaderboard()).toBe(records.length + 1);
       });
+
+      it("after puts that add, move and remove entries, every rank is the entry's position in the order of lib/domain", async () => {
+        const POOL = 16;
+        const entry = fc.option(
+          fc.record({
+            score: fc.constantFrom(0, 1, 1, 2, 3, 8, MAX_ENTRY_SCORE),
+            // Edges of every time-bucket granularity a backend may count by, and both ends of the valid range.
+            reachedAt: fc.constantFrom(0, T0, T0, T0 + 1, T0 + 63, T0 + 64, T0 + 4_096, T0 + 262_144, 9_999_999_999),
+          }),
+          { freq: 4 },
+        );
+        const put = fc.array(fc.record({ wallet: fc.nat(POOL - 1), entry, referralsCount: fc.nat(2) }), {
+          minLength: 1,
+          maxLength: 12,
+        });
+        await fc.assert(
+          fc.asyncProperty(fc.array(put, { minLength: 1, maxLength: 6 }), async (batches) => {
+            const fresh = await open();
+            try {
+              const wallets = Array.from({ length: POOL }, () => randomWallet());
+              const board = new Map<string, ModelEntry>();
+              for (const batch of batches) {
+                const records = batch.map((r) => bareRecord({ wallet: wallets[r.wallet]!, entry: r.entry, referralsCount: r.referralsCount }));
+                await fresh.putWallets(records);
+                for (const r of records) {
+                  if (r.entry) board.set(r.wallet, { ...r.entry, referralsCount: r.referralsCount });
+                  else board.delete(r.wallet);
+                }
+                await expectBoard(fresh, boardOrder(board), T0);
+              }
+            } finally {
+              await fresh.close();
+            }
+          }),
+          { numRuns: 20 },
+        );
+      }, 60_000);
 
       it("a consistent store has no leaderboard member without a wallet", async () => {
         await putBoard();

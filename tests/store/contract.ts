@@ -4,9 +4,11 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
+import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { refCodeOf } from "@/lib/domain/wallet";
 import type { GuardStore, RateLimitHit, Store } from "@/lib/store/types";
+import { expectBoard, LeaderboardModel } from "@/tests/store/leaderboard-model";
 import { randomCode, randomWallet, walletWithCode } from "@/tests/support/wallets";
 
 const T0 = 1_750_000_000;
@@ -320,6 +322,78 @@ export function describeStoreContract(name: string, open: () => Promise<Store & 
         await refer(randomWallet(), b, T0 + 2);
         expect(await store.getRankOrCreate(b, T0 + 3)).toMatchObject({ rank: 1, score: 2, referralsCount: 2 });
       });
+
+      it("a wallet that scores again passes everyone at its old score and queues behind its new score's earlier achievers", async () => {
+        const [x, y, z] = [await known(), await known(), await known()];
+        const [ry, lateReferee] = [randomWallet(), randomWallet()];
+        await refer(randomWallet(), x, T0);
+        await refer(ry, y, T0 + 1);
+        await refer(randomWallet(), z, T0 + 2);
+        await refer(randomWallet(), z, T0 + 3); // z: 2, reached at T0+3
+        await refer(lateReferee, y, T0 + 4); // y: 2, reached later than z
+        expect(await store.getRankOrCreate(z, T0 + 9)).toMatchObject({ rank: 1, score: 2 });
+        expect(await store.getRankOrCreate(y, T0 + 9)).toMatchObject({ rank: 2, score: 2 });
+        expect(await store.getRankOrCreate(ry, T0 + 9)).toMatchObject({ rank: 5, score: 1 }); // behind x and its referee
+        expect(await store.getRankOrCreate(lateReferee, T0 + 9)).toMatchObject({ rank: 8, score: 1 });
+        const board = await store.getLeaderboard(100);
+        expect(board).toHaveLength(8);
+        for (const [i, row] of board.entries()) expect((await store.getRankOrCreate(row.wallet, T0 + 9)).rank).toBe(i + 1);
+      });
+
+      it("score-0 entries rank below every positive score, earlier first, and one that scores leaves them", async () => {
+        const [first, second, third] = [randomWallet(), randomWallet(), randomWallet()];
+        for (const [i, w] of [first, second, third].entries()) await store.getRankOrCreate(w, T0 + 100 * i);
+        await refer(randomWallet(), await known(), T0 + 1000);
+        expect((await store.getLeaderboard(100)).slice(2).map((r) => r.wallet)).toEqual([first, second, third]);
+        expect((await store.getRankOrCreate(third, T0 + 2000)).rank).toBe(5);
+        await refer(randomWallet(), third, T0 + 2000); // third and its referee: 1 at T0+2000, ranks 3 and 4
+        expect((await store.getRankOrCreate(third, T0 + 2001)).rank).toBeLessThanOrEqual(4);
+        expect((await store.getRankOrCreate(first, T0 + 2001)).rank).toBe(5);
+        expect((await store.getRankOrCreate(second, T0 + 2001)).rank).toBe(6);
+      });
+
+      it("after any sequence of referrals and look-ups, every rank is the entry's position in the order of lib/domain", async () => {
+        const POOL = 24;
+        // Time steps cross the bucket edges of every granularity a backend may count by; some go back,
+        // as clocks of two servers may.
+        const advance = fc.constantFrom(0, 0, 1, -1, 63, 64, -64, 4_096, 262_144, 16_777_216);
+        // Mostly the first few wallets refer and look up, so scores spread out and wallets overtake each other.
+        const busy = fc.oneof(fc.nat(2), fc.nat(POOL - 1));
+        const step = fc.oneof(
+          fc.record({ kind: fc.constant("refer" as const), referee: fc.nat(POOL - 1), referrer: busy, advance }),
+          fc.record({ kind: fc.constant("rank" as const), wallet: busy, advance }),
+        );
+        await fc.assert(
+          fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 60, size: "max" }), async (steps) => {
+            const fresh = await open();
+            try {
+              const wallets = Array.from({ length: POOL }, () => randomWallet());
+              const model = new LeaderboardModel();
+              for (const w of wallets) {
+                await fresh.registerWallet(w, T0);
+                model.register(w);
+              }
+              let now = T0;
+              for (const s of steps) {
+                now += s.advance;
+                if (s.kind === "refer") {
+                  const [referee, referrer] = [wallets[s.referee]!, wallets[s.referrer]!];
+                  const selfReferral = referee === referrer;
+                  const result = await fresh.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral, now });
+                  expect(result).toEqual(model.refer(referee, referrer, now));
+                } else {
+                  const wallet = wallets[s.wallet]!;
+                  expect(await fresh.getRankOrCreate(wallet, now)).toEqual(model.rankOrCreate(wallet, now));
+                }
+              }
+              await expectBoard(fresh, model.order(), now);
+            } finally {
+              await fresh.close();
+            }
+          }),
+          { numRuns: 30 },
+        );
+      }, 60_000);
     });
 
     describe("sign-in nonces", () => {

@@ -9,12 +9,18 @@ import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { refCodeOf } from "@/lib/domain/wallet";
 import { SQLITE_FILE_NAME, SqliteStore } from "@/lib/store/sqlite";
+import { bareRecord } from "@/tests/store/admin-contract";
 import { randomWallet } from "@/tests/support/wallets";
 
 const T0 = 1_750_000_000;
 const DAY = 86_400;
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const WRITER = join(ROOT, "tests/support/sqlite-writer.ts");
+
+/** Takes a file back to before migration 3 (leaderboard counts). */
+const DROP_MIGRATION_3 = `
+  DROP TRIGGER leaderboard_counts_insert; DROP TRIGGER leaderboard_counts_update; DROP TRIGGER leaderboard_counts_delete;
+  DROP TABLE leaderboard_counts; DROP TABLE leaderboard_levels;`;
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -42,6 +48,23 @@ function rawConnection(dir: string): Database.Database {
   const db = new Database(join(dir, SQLITE_FILE_NAME));
   cleanups.push(() => db.close());
   return db;
+}
+
+/**
+ * leaderboard_counts (migration 3) holds exactly what counting the entries per level, score and
+ * bucket gives: no drift, and no row left at 0.
+ */
+function expectCountsMatchEntries(raw: Database.Database): void {
+  const stored = raw.prepare("SELECT width, score, bucket, entries FROM leaderboard_counts ORDER BY width, score, bucket").all();
+  const recounted = raw
+    .prepare(
+      `SELECT l.width, w.score, w.reached_at / l.width AS bucket, count(*) AS entries
+         FROM leaderboard_levels l, wallets w WHERE w.reached_at IS NOT NULL
+        GROUP BY l.width, w.score, w.reached_at / l.width ORDER BY l.width, w.score, bucket`,
+    )
+    .all();
+  expect(recounted.length).toBeGreaterThan(0);
+  expect(stored).toEqual(recounted);
 }
 
 /** tests/support/sqlite-writer.ts in its own process; `lines` collects its stdout line by line. */
@@ -80,7 +103,7 @@ describe("sqlite store on disk", () => {
     expect(existsSync(join(dir, SQLITE_FILE_NAME))).toBe(true);
     const raw = rawConnection(dir);
     expect(raw.pragma("journal_mode", { simple: true })).toBe("wal");
-    expect(raw.pragma("user_version", { simple: true })).toBe(2);
+    expect(raw.pragma("user_version", { simple: true })).toBe(3);
   });
 
   it("a file of schema version 1 gains the sign-in and rate-limit tables, its data intact", async () => {
@@ -90,14 +113,63 @@ describe("sqlite store on disk", () => {
     await first.registerWallet(wallet, T0);
     await first.close();
     const raw = new Database(join(dir, SQLITE_FILE_NAME));
-    raw.exec("DROP TABLE auth_nonces; DROP TABLE rate_limits;");
+    raw.exec(`DROP TABLE auth_nonces; DROP TABLE rate_limits; ${DROP_MIGRATION_3}`);
     raw.pragma("user_version = 1");
     raw.close();
     const store = openStore(dir);
     expect(await store.resolveRefCode(refCodeOf(wallet))).toBe(wallet);
     await store.createNonce("migratednonce", T0, 60);
     expect(await store.consumeNonce("migratednonce", T0 + 1)).toBe(true);
-    expect(rawConnection(dir).pragma("user_version", { simple: true })).toBe(2);
+    expect(rawConnection(dir).pragma("user_version", { simple: true })).toBe(3);
+  });
+
+  it("a file of schema version 2 gains leaderboard counts built from its entries, and ranks from them", async () => {
+    const dir = tempDir();
+    const first = SqliteStore.open(dir);
+    await first.putWallets(
+      Array.from({ length: 40 }, (_, i) => bareRecord({ entry: { score: i % 4, reachedAt: T0 + 50 * (i % 5) } })),
+    );
+    const referrer = randomWallet();
+    await first.registerWallet(referrer, T0);
+    for (let i = 0; i < 5; i++) await refer(first, randomWallet(), referrer, T0 + i);
+    await first.close();
+    const raw = new Database(join(dir, SQLITE_FILE_NAME));
+    raw.exec(DROP_MIGRATION_3);
+    raw.pragma("user_version = 2");
+    raw.close();
+
+    const store = openStore(dir);
+    expectCountsMatchEntries(rawConnection(dir));
+    const board = await store.getLeaderboard(1000);
+    expect(board).toHaveLength(46);
+    for (const [i, row] of board.entries()) expect(await store.getRankOrCreate(row.wallet, T0 + 999)).toEqual({ ...row, rank: i + 1 });
+  });
+
+  it("leaderboard counts equal a recount of the entries after every kind of write, with no empty bucket left", async () => {
+    const dir = tempDir();
+    const store = openStore(dir);
+    const raw = rawConnection(dir);
+    const records = Array.from({ length: 30 }, (_, i) => bareRecord({ entry: { score: i % 3, reachedAt: T0 + 64 * i } }));
+    const plain = bareRecord();
+    await store.putWallets([...records, plain]);
+    expectCountsMatchEntries(raw);
+    // Overwrites that move an entry to another score, move it in time, remove it, give one to a
+    // wallet without, and change nothing.
+    await store.putWallets([
+      { ...records[0]!, entry: { score: 9, reachedAt: T0 + 5_000_000 } },
+      { ...records[2]!, entry: { score: 2, reachedAt: T0 + 1 } },
+      { ...records[1]!, entry: null },
+      { ...plain, entry: { score: 1, reachedAt: T0 + 7 } },
+      records[3]!,
+    ]);
+    expectCountsMatchEntries(raw);
+    await refer(store, randomWallet(), records[4]!.wallet, T0 + 10);
+    await refer(store, records[5]!.wallet, records[4]!.wallet, T0 + 4_096);
+    await store.getRankOrCreate(randomWallet(), T0 + 20);
+    await store.getRankOrCreate(records[1]!.wallet, T0 + 30);
+    expectCountsMatchEntries(raw);
+    await store.putWallets(records.map((r) => ({ ...r, entry: null })));
+    expectCountsMatchEntries(raw);
   });
 
   it("expired nonces and rate-limit counters are purged by later writes, a few at a time", async () => {
@@ -281,5 +353,6 @@ describe("sqlite store crash safety", () => {
     const refereeRows = (await store.getLeaderboard(100_000)).filter((row) => row.wallet !== referrer);
     expect(refereeRows).toHaveLength(referralsCount);
     expect(refereeRows.every((row) => row.score === 1)).toBe(true);
+    expectCountsMatchEntries(rawConnection(dir));
   });
 });
