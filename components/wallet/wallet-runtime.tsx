@@ -17,8 +17,11 @@ const RainbowConnect = dynamic(loadModal, { ssr: false });
 export default function WalletRuntime({ cookie, appName, modalRequest, onModalClose, onAccount, onReady }: WalletRuntimeProps) {
   const [config] = useState(makeWagmiConfig);
   const [initialState] = useState(() => cookieToInitialState(config, cookie));
+  // Reconnect only a wallet the cookie says was connected. Without one, wagmi's reconnect would
+  // probe every wallet while reporting "connecting", racing a visitor who presses Connect at once
+  // (the modal could open and close again) and flashing "Connecting…" in the header.
   return (
-    <WagmiProvider config={config} initialState={initialState}>
+    <WagmiProvider config={config} initialState={initialState} reconnectOnMount={Boolean(initialState?.current)}>
       <Bridge onAccount={onAccount} onReady={onReady} />
       {modalRequest > 0 && (
         <LoadFailure key={modalRequest} onClose={onModalClose}>
