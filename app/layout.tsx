@@ -40,7 +40,6 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const site = siteConfig();
   // Only wagmi's own cookie crosses to the client, never the others (a session cookie, say).
   const wagmiState = (await cookies()).get(WAGMI_STATE_COOKIE)?.value;
-  const wagmiCookie = wagmiState ? `${WAGMI_STATE_COOKIE}=${wagmiState}` : undefined;
   return (
     <html lang="en">
       <body className="flex min-h-dvh flex-col">
@@ -50,7 +49,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         >
           Skip to content
         </a>
-        <Providers wagmiCookie={wagmiCookie} initialAccount={accountFromCookie(wagmiCookie)} appName={site.name}>
+        <Providers wagmiState={wagmiState} initialAccount={accountFromCookie(wagmiState)} appName={site.name}>
           <SiteHeader appName={site.name} />
           <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-28 sm:px-6 sm:pt-10 lg:px-8">
             {children}

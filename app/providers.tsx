@@ -4,14 +4,13 @@
  * Client-side providers, created once per browser tab: TanStack Query, the wallet
  * (rendered from the account the server read from wagmi's cookie, so a returning
  * wallet renders connected on the first paint; wagmi itself loads after hydration),
- * the Farcaster mini-app bridge, the connect entry point and the referral flow.
+ * the Farcaster mini-app bridge and the referral flow.
  */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { MiniAppProvider } from "@/components/farcaster/miniapp-provider";
 import { ReferralSessionProvider } from "@/components/referral/referral-session";
 import { WalletProvider } from "@/components/wallet/wallet-provider";
-import { WalletUiProvider } from "@/components/wallet/wallet-ui";
 import { ApiRequestError } from "@/lib/client/api";
 import type { WalletAccount } from "@/lib/client/wagmi";
 
@@ -28,12 +27,13 @@ function makeQueryClient() {
 }
 
 export function Providers({
-  wagmiCookie,
+  wagmiState,
   initialAccount,
   appName,
   children,
 }: {
-  wagmiCookie?: string;
+  /** The value of wagmi's state cookie, if any. */
+  wagmiState?: string;
   initialAccount: WalletAccount;
   appName: string;
   children: ReactNode;
@@ -41,11 +41,9 @@ export function Providers({
   const [queryClient] = useState(makeQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <WalletProvider initialAccount={initialAccount} cookie={wagmiCookie} appName={appName}>
+      <WalletProvider initialAccount={initialAccount} cookie={wagmiState} appName={appName}>
         <MiniAppProvider>
-          <WalletUiProvider>
-            <ReferralSessionProvider>{children}</ReferralSessionProvider>
-          </WalletUiProvider>
+          <ReferralSessionProvider>{children}</ReferralSessionProvider>
         </MiniAppProvider>
       </WalletProvider>
     </QueryClientProvider>

@@ -3,7 +3,7 @@
 import { Dashboard } from "@/components/dashboard/dashboard";
 import { Landing } from "@/components/landing/landing";
 import type { TaskSettings } from "@/components/tasks/task-list";
-import { useWallet } from "@/components/wallet/wallet-provider";
+import { useWallet } from "@/lib/client/wallet";
 
 /** The landing page for visitors, the dashboard once a wallet is connected (or being restored from the cookie). */
 export function HomeView({ serverRef, appName, settings }: { serverRef: string | null; appName: string; settings: TaskSettings }) {

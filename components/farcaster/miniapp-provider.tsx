@@ -6,7 +6,7 @@
  * else the SDK is never downloaded and the app is a plain website.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { useWallet } from "@/components/wallet/wallet-provider";
+import { useWallet } from "@/lib/client/wallet";
 
 type MiniAppSDK = typeof import("@farcaster/miniapp-sdk").sdk;
 

@@ -5,9 +5,9 @@ import { InviteBadge } from "@/components/referral/invite-badge";
 import { buttonClass } from "@/components/ui/button";
 import { ArrowRightIcon, CalendarIcon, ShieldIcon, SparklesIcon, TrophyIcon, UserPlusIcon, UsersIcon, WalletIcon } from "@/components/ui/icons";
 import { useMiniApp } from "@/components/farcaster/miniapp-provider";
-import { useWallet } from "@/components/wallet/wallet-provider";
-import { useWalletUi } from "@/components/wallet/wallet-ui";
+import { useConnectWallet } from "@/components/wallet/wallet-ui";
 import { errorText } from "@/lib/client/api";
+import { useWallet } from "@/lib/client/wallet";
 
 const STEPS = [
   { icon: WalletIcon, title: "Connect your wallet", body: "No sign-up, no email. Your wallet is your account." },
@@ -16,10 +16,9 @@ const STEPS = [
 ];
 
 export function Landing({ serverRef, appName }: { serverRef: string | null; appName: string }) {
-  const { openConnect, preload } = useWalletUi();
+  const { openConnect, preloadModal } = useConnectWallet();
   const { connectError } = useMiniApp();
-  // Only a connect the visitor started: wagmi also reports "connecting" while it looks for a previous session.
-  const { connectPending } = useWallet();
+  const { status } = useWallet();
   return (
     <div className="flex flex-col gap-16 sm:gap-20">
       <section aria-labelledby="hero-title" className="grid items-center gap-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] lg:gap-14">
@@ -47,9 +46,9 @@ export function Landing({ serverRef, appName }: { serverRef: string | null; appN
             <button
               type="button"
               onClick={openConnect}
-              onPointerEnter={preload}
-              onFocus={preload}
-              disabled={connectPending}
+              onPointerEnter={preloadModal}
+              onFocus={preloadModal}
+              disabled={status === "connecting"}
               className={buttonClass({ size: "lg", className: "w-full sm:w-auto" })}
             >
               <WalletIcon className="size-5" />

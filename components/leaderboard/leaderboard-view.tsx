@@ -10,10 +10,10 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { AlertIcon, RefreshIcon, TrophyIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
 import { WalletAvatar } from "@/components/wallet/wallet-avatar";
-import { useWallet } from "@/components/wallet/wallet-provider";
 import type { LeaderboardEntry } from "@/lib/api/schemas";
 import { api, errorText, queryKeys } from "@/lib/client/api";
 import { useLeaderboardUser } from "@/lib/client/hooks";
+import { useWallet } from "@/lib/client/wallet";
 import { shortWallet } from "@/lib/domain/wallet";
 
 const numberFormat = new Intl.NumberFormat("en-US");

@@ -11,10 +11,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { ReferralOutcomeToast } from "@/components/referral/referral-outcome";
-import { useWallet } from "@/components/wallet/wallet-provider";
 import { ApiRequestError, api, errorText, queryKeys } from "@/lib/client/api";
 import { parseRefParam, pendingRef, usePendingRef, type RefParam } from "@/lib/client/pending-ref";
 import { SignInDeclinedError, useWalletWrite } from "@/lib/client/sign-in";
+import { useWallet } from "@/lib/client/wallet";
 
 export type ReferralOutcome =
   | { kind: "recorded"; referrer: string }

@@ -7,16 +7,15 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { ChevronDownIcon, LogOutIcon, WalletIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
 import { WalletAvatar } from "@/components/wallet/wallet-avatar";
-import { useWallet } from "@/components/wallet/wallet-provider";
-import { useWalletUi } from "@/components/wallet/wallet-ui";
-import { api } from "@/lib/client/api";
-import { forgetSession } from "@/lib/client/sign-in";
+import { useConnectWallet } from "@/components/wallet/wallet-ui";
+import { signOut } from "@/lib/client/sign-in";
+import { useWallet } from "@/lib/client/wallet";
 import { shortWallet } from "@/lib/domain/wallet";
 
 /** The header's wallet control: Connect, or the connected wallet with a small menu. */
 export function WalletButton() {
   const { address, status } = useWallet();
-  const { openConnect, preload } = useWalletUi();
+  const { openConnect, preloadModal } = useConnectWallet();
 
   if (!address) {
     const busy = status === "connecting";
@@ -24,8 +23,8 @@ export function WalletButton() {
       <button
         type="button"
         onClick={openConnect}
-        onPointerEnter={preload}
-        onFocus={preload}
+        onPointerEnter={preloadModal}
+        onFocus={preloadModal}
         disabled={busy}
         className={buttonClass({ size: "sm", className: "min-[400px]:min-w-[8.5rem]" })}
       >
@@ -98,10 +97,9 @@ function AccountMenu({ address }: { address: `0x${string}` }) {
               type="button"
               onClick={() => {
                 setOpen(false);
-                void disconnect();
-                // End a wallet sign-in session too (WALLET_AUTH=siwe); harmless without one.
-                forgetSession();
-                void api.logout().catch(() => {});
+                // Without the wallet code there is no connection to end; the session still is.
+                disconnect().catch(() => {});
+                signOut();
               }}
               className="flex w-full items-center gap-2 rounded-xl px-3 py-2.5 text-left text-sm text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40"
             >

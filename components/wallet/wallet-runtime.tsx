@@ -6,25 +6,28 @@
  * app asks for, and RainbowKit's connect modal, itself downloaded on the first request.
  */
 import dynamic from "next/dynamic";
-import { Component, useEffect, useRef, useState, type ReactNode } from "react";
+import { Component, useEffect, useState, type ReactNode } from "react";
 import { getAddress } from "viem";
-import { WagmiProvider, cookieToInitialState, useAccount, useConnect, useDisconnect, useSignMessage } from "wagmi";
+import { WagmiProvider, useAccount, type CreateConnectorFn } from "wagmi";
+import { connect, disconnect, signMessage } from "wagmi/actions";
 import { ModalLoadFailure, loadModal, type WalletRuntimeProps } from "@/components/wallet/wallet-provider";
-import { makeWagmiConfig } from "@/lib/client/wagmi";
+import { makeWagmiConfig, stateFromCookie, type WagmiConfig } from "@/lib/client/wagmi";
+import type { WalletActions } from "@/lib/client/wallet";
 
 const RainbowConnect = dynamic(loadModal, { ssr: false });
 
 export default function WalletRuntime({ cookie, appName, modalRequest, onModalClose, onAccount, onReady }: WalletRuntimeProps) {
   const [config] = useState(makeWagmiConfig);
-  const [initialState] = useState(() => cookieToInitialState(config, cookie));
+  const [initialState] = useState(() => stateFromCookie(cookie));
+  useEffect(() => onReady(actionsOf(config)), [config, onReady]);
   // Reconnect only a wallet the cookie says was connected. Without one, wagmi's reconnect would
   // probe every wallet while reporting "connecting", racing a visitor who presses Connect at once
   // (the modal could open and close again) and flashing "Connecting…" in the header.
   return (
     <WagmiProvider config={config} initialState={initialState} reconnectOnMount={Boolean(initialState?.current)}>
-      <Bridge onAccount={onAccount} onReady={onReady} />
+      <AccountReporter onAccount={onAccount} />
       {modalRequest > 0 && (
-        <LoadFailure key={modalRequest} onClose={onModalClose}>
+        <LoadFailure onClose={onModalClose}>
           <RainbowConnect request={modalRequest} appName={appName} />
         </LoadFailure>
       )}
@@ -32,27 +35,17 @@ export default function WalletRuntime({ cookie, appName, modalRequest, onModalCl
   );
 }
 
-/** Reports wagmi's account to the provider and hands it the actions, once (they call the latest hooks). */
-function Bridge({ onAccount, onReady }: Pick<WalletRuntimeProps, "onAccount" | "onReady">) {
-  const { address, chainId, status } = useAccount();
-  const { connectAsync } = useConnect();
-  const { disconnect } = useDisconnect();
-  const { signMessageAsync } = useSignMessage();
-  const hooks = useRef({ connectAsync, disconnect, signMessageAsync });
-  useEffect(() => {
-    hooks.current = { connectAsync, disconnect, signMessageAsync };
-  });
+function actionsOf(config: WagmiConfig): WalletActions {
+  return {
+    connect: async (connector: CreateConnectorFn) => void (await connect(config, { connector })),
+    disconnect: () => disconnect(config),
+    signMessage: (message: string, wallet: string) => signMessage(config, { message, account: getAddress(wallet) }),
+  };
+}
 
+function AccountReporter({ onAccount }: Pick<WalletRuntimeProps, "onAccount">) {
+  const { address, chainId, status } = useAccount();
   useEffect(() => onAccount({ address, chainId, status }), [address, chainId, status, onAccount]);
-  useEffect(
-    () =>
-      onReady({
-        connect: async (connector) => void (await hooks.current.connectAsync({ connector })),
-        disconnect: () => hooks.current.disconnect(),
-        signMessage: (message, wallet) => hooks.current.signMessageAsync({ message, account: getAddress(wallet) }),
-      }),
-    [onReady],
-  );
   return null;
 }
 

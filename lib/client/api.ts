@@ -11,7 +11,12 @@ import type { CompletableTaskId, VerifiableTaskId } from "@/lib/domain/tasks";
 
 type Schemas = typeof import("@/lib/api/schemas");
 let schemas: Promise<Schemas> | undefined;
-const loadSchemas = () => (schemas ??= import("@/lib/api/schemas"));
+// A failed download is tried again by the next request instead of failing every later one.
+const loadSchemas = () =>
+  (schemas ??= import("@/lib/api/schemas").catch((error: unknown) => {
+    schemas = undefined;
+    throw error;
+  }));
 
 export class ApiRequestError extends Error {
   constructor(
@@ -40,22 +45,25 @@ const NETWORK_ERROR = "Can't reach the server. Check your connection and try aga
 const UNEXPECTED = "The server sent an unexpected answer. Please try again.";
 
 async function request<S extends z.ZodType>(pick: (s: Schemas) => S, path: string, init?: RequestInit): Promise<z.output<S>> {
-  const loaded = loadSchemas();
+  // Before the request is sent: a write the server applied is never reported as failed because the
+  // schemas to read its answer did not arrive.
+  let loaded: Schemas;
   let response: Response;
   try {
+    loaded = await loadSchemas();
     response = await fetch(path, { ...init, cache: "no-store", headers: { accept: "application/json", ...init?.headers } });
   } catch {
     throw new ApiRequestError(NETWORK_ERROR, 0);
   }
   const body: unknown = await response.json().catch(() => undefined);
-  const { cooldownErrorSchema, errorResponseSchema } = await loaded;
+  const { cooldownErrorSchema, errorResponseSchema } = loaded;
   if (!response.ok) {
     const cooldown = cooldownErrorSchema.safeParse(body);
     if (cooldown.success) throw new ApiRequestError(cooldown.data.error, response.status, cooldown.data.cooldownRemaining);
     const error = errorResponseSchema.safeParse(body);
     throw new ApiRequestError(error.success ? error.data.error : `Request failed (${response.status})`, response.status);
   }
-  const parsed = pick(await loaded).safeParse(body);
+  const parsed = pick(loaded).safeParse(body);
   if (!parsed.success) throw new ApiRequestError(UNEXPECTED, response.status);
   return parsed.data;
 }

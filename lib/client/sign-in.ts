@@ -9,8 +9,8 @@
  */
 import { useCallback } from "react";
 import type { Hex } from "viem";
-import { useWallet } from "@/components/wallet/wallet-provider";
 import { ApiRequestError, api } from "@/lib/client/api";
+import { useWallet } from "@/lib/client/wallet";
 
 type Session = Awaited<ReturnType<typeof api.session>>;
 
@@ -26,8 +26,14 @@ function currentSession(): Promise<Session> {
 }
 
 /** Forgets what the server said, so the next write asks again (after a 401, a logout, a wallet switch). */
-export function forgetSession(): void {
+function forgetSession(): void {
   session = null;
+}
+
+/** Ends a wallet sign-in session (WALLET_AUTH=siwe) on Disconnect; harmless without one. */
+export function signOut(): void {
+  forgetSession();
+  void api.logout().catch(() => {});
 }
 
 export class SignInDeclinedError extends Error {

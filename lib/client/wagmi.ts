@@ -5,7 +5,7 @@
  * itself; RainbowKit's WalletConnect wallets and the Farcaster connector are added on
  * demand (components/wallet, components/farcaster).
  */
-import { cookieStorage, cookieToInitialState, createConfig, createStorage, custom } from "wagmi";
+import { cookieStorage, createConfig, createStorage, custom, deserialize, type State } from "wagmi";
 import { arbitrum, base, mainnet, optimism, polygon } from "wagmi/chains";
 
 /** Build-time public setting: WalletConnect (and the wallets that use it) is offered only when set. */
@@ -55,11 +55,24 @@ export interface WalletAccount {
 }
 
 /**
+ * The state wagmi persisted in its cookie (the cookie's value), or undefined when there is none
+ * or it cannot be read: a truncated or edited cookie must not break the page.
+ */
+export function stateFromCookie(value: string | undefined): State | undefined {
+  if (!value) return undefined;
+  try {
+    return deserialize<{ state: State }>(value).state;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * The account wagmi's cookie says was connected, for the server-rendered first paint:
  * "reconnecting" until wagmi, in the browser, confirms it with the wallet.
  */
-export function accountFromCookie(cookie: string | undefined): WalletAccount {
-  const state = cookieToInitialState(makeWagmiConfig(), cookie);
+export function accountFromCookie(value: string | undefined): WalletAccount {
+  const state = stateFromCookie(value);
   const connection = state?.current ? state.connections.get(state.current) : undefined;
   const address = connection?.accounts[0];
   return address
@@ -67,7 +80,7 @@ export function accountFromCookie(cookie: string | undefined): WalletAccount {
     : { address: undefined, chainId: undefined, status: "disconnected" };
 }
 
-/** Name of the cookie cookieStorage writes the connection state to ("<storage key>.store"). */
+/** Name of the cookie cookieStorage writes the connection state to ("<storage key>.store", wagmi's default key). */
 export const WAGMI_STATE_COOKIE = "wagmi.store";
 
 declare module "wagmi" {
