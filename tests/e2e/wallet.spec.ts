@@ -150,3 +150,11 @@ test("if the wallet code cannot be downloaded at all, Connect says so and the pa
   const unexpected = pageErrors.filter((e) => !e.includes("Failed to load chunk"));
   pageErrors.splice(0, pageErrors.length, ...unexpected);
 });
+
+test("a wagmi cookie that cannot be read (truncated, edited) leaves the visitor disconnected, not facing an error page", async ({ page, app, context }) => {
+  await context.addCookies([{ name: "wagmi.store", value: '{"state":{"connections":{"__type":"Map","value":[[', url: app.baseUrl }]);
+  const response = await page.goto(app.baseUrl);
+  expect(response?.status()).toBe(200);
+  await waitForHydration(page.getByRole("button", { name: "Connect wallet", exact: true }));
+  await expect(page.getByRole("heading", { name: /Invite friends/ })).toBeVisible();
+});
