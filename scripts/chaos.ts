@@ -24,31 +24,33 @@ import { refCodeOf } from "@/lib/domain/wallet";
 import { checkInvariants, type InvariantReport } from "@/lib/services/invariants";
 import { createStore } from "@/lib/store";
 import { generateDataset, writeDataset } from "@/scripts/bench/dataset";
+import { wholeNumber } from "@/scripts/operator-cli";
 import { listenerPid, rssBytes } from "@/tests/reliability/support/process-info";
 import { startRestartableRedis, type RestartableRedis } from "@/tests/reliability/support/restartable-redis";
 import { startApp, type AppServer } from "@/tests/support/app-server";
 
 const { values: opts } = parseArgs({
   options: {
-    duration: { type: "string", default: "180" },
-    workers: { type: "string", default: "16" },
-    outages: { type: "string", default: "4" },
-    "outage-ms": { type: "string", default: "3000" },
-    "store-timeout-ms": { type: "string", default: "1000" },
-    wallets: { type: "string", default: "20000" },
+    duration: { type: "string" },
+    workers: { type: "string" },
+    outages: { type: "string" },
+    "outage-ms": { type: "string" },
+    "store-timeout-ms": { type: "string" },
+    wallets: { type: "string" },
     /** Caps the server's V8 old space: growth that is only lazy GC stays under it, a leak crashes the server. */
     "server-heap-mb": { type: "string" },
     "server-log": { type: "string" },
     json: { type: "boolean", default: false },
   },
 });
-const DURATION_MS = Number(opts.duration) * 1000;
-const WORKERS = Number(opts.workers);
-const OUTAGES = Number(opts.outages);
-const OUTAGE_MS = Number(opts["outage-ms"]);
-const STORE_TIMEOUT_MS = Number(opts["store-timeout-ms"]);
-const SEEDED = Number(opts.wallets);
-const HEAP_MB = opts["server-heap-mb"] === undefined ? undefined : Number(opts["server-heap-mb"]);
+// A mistyped option stops the run: NaN would run no load and still report OK.
+const DURATION_MS = wholeNumber(opts.duration, "duration", 180, 1, 86_400) * 1000;
+const WORKERS = wholeNumber(opts.workers, "workers", 16, 1, 1_000);
+const OUTAGES = wholeNumber(opts.outages, "outages", 4, 0, 1_000);
+const OUTAGE_MS = wholeNumber(opts["outage-ms"], "outage-ms", 3_000, 1, 600_000);
+const STORE_TIMEOUT_MS = wholeNumber(opts["store-timeout-ms"], "store-timeout-ms", 1_000, 100, 60_000);
+const SEEDED = wholeNumber(opts.wallets, "wallets", 20_000, 0, 10_000_000);
+const HEAP_MB = opts["server-heap-mb"] === undefined ? undefined : wholeNumber(opts["server-heap-mb"], "server-heap-mb", 0, 16, 65_536);
 /** Hang guard of one request: well past the store's budget, so only a real hang trips it. */
 const REQUEST_BOUND_MS = STORE_TIMEOUT_MS * 4 + 2_000;
 

@@ -189,14 +189,17 @@ const HOST_PATTERN = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5
  * request.url to its own hostname, so the Host header (or a proxy's X-Forwarded-Host) is the truth;
  * a malformed value falls back to request.url rather than ending up inside a link.
  */
-export function requestOrigin(request: Request, url = new URL(request.url)): string {
+function requestOrigin(request: Request, url: URL): string {
   const first = (name: string) => request.headers.get(name)?.split(",")[0]?.trim();
   const host = first("x-forwarded-host") || first("host");
   const proto = first("x-forwarded-proto") || url.protocol.slice(0, -1);
   if (!host || !HOST_PATTERN.test(host) || (proto !== "http" && proto !== "https")) return url.origin;
   // The pattern admits what URL still refuses (port 65536, "[:::]", "1.1.1.999"): links are built with URL.
-  const origin = `${proto}://${host}`;
-  return URL.canParse(origin) ? new URL(origin).origin : url.origin;
+  try {
+    return new URL(`${proto}://${host}`).origin;
+  } catch {
+    return url.origin;
+  }
 }
 
 function queryInput(url: URL, request: Request, fallback: Record<string, string> = {}): Record<string, string> {

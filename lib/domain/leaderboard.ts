@@ -6,6 +6,11 @@ export function rewardsOf(score: number): number {
   return score * REWARD_UNITS_PER_POINT;
 }
 
+/** A wallet's score has one source: +1 per referral it made, +1 for being referred. */
+export function scoreOf(referralsCount: number, referred: boolean): number {
+  return referralsCount + (referred ? 1 : 0);
+}
+
 /** What the order needs to know of one leaderboard entry. */
 export interface RankedEntry {
   wallet: string;

@@ -25,6 +25,7 @@
  * that one atomic store operation writes together. For a definitive answer run it on a
  * quiescent store, or re-run it and compare.
  */
+import { scoreOf } from "@/lib/domain/leaderboard";
 import { refCodeOf } from "@/lib/domain/wallet";
 import { ADMIN_BATCH_LIMIT, type StoreAdmin, type WalletRecord } from "@/lib/store/types";
 
@@ -135,13 +136,8 @@ export async function checkInvariants(admin: StoreAdmin, options: CheckOptions =
 
 type Flag = (kind: ViolationKind, wallet: string, detail: string) => void;
 
-/** The leaderboard score has one source: the referrals the wallet made plus the one it was referred by. */
-export function expectedScore(record: Pick<WalletRecord, "referralsCount" | "referrer">): number {
-  return record.referralsCount + (record.referrer !== null ? 1 : 0);
-}
-
 function checkScore(record: WalletRecord, flag: Flag): void {
-  const expected = expectedScore(record);
+  const expected = scoreOf(record.referralsCount, record.referrer !== null);
   if (record.entry === null) {
     if (expected > 0) flag("missing-entry", record.wallet, `score should be ${expected} but the wallet has no leaderboard entry`);
   } else if (record.entry.score !== expected) {

@@ -40,6 +40,7 @@
  * already identical in the target are not written again. A target record that differs (a live
  * store, another source) stops the import before anything is written, unless `overwrite`.
  */
+import { scoreOf } from "@/lib/domain/leaderboard";
 import { isWallet, normaliseWallet, refCodeOf } from "@/lib/domain/wallet";
 import { SOCIAL_TASK_IDS, type SocialTaskId } from "@/lib/domain/tasks";
 import { ADMIN_BATCH_LIMIT, MAX_ENTRY_SCORE, type StoreAdmin, type WalletRecord } from "@/lib/store/types";
@@ -524,7 +525,7 @@ export async function importLegacy(source: LegacySource, target: StoreAdmin, opt
   for (const d of [...drafts.values()].sort((a, b) => (a.wallet < b.wallet ? -1 : 1))) {
     const times = knownTimes(d);
     const createdAt = times.length > 0 ? Math.min(...times) : fallbackTime;
-    const expected = d.referees + (d.referrer !== null ? 1 : 0);
+    const expected = scoreOf(d.referees, d.referrer !== null);
 
     if (d.legacyCount !== null ? d.legacyCount !== d.referees : d.referees > 0) {
       flag("refcount-mismatch", d.wallet, `refcount ${d.legacyCount ?? "missing"} but ${d.referees} referee(s) bound to it; referralsCount = ${d.referees}`);

@@ -14,6 +14,7 @@
  * Deterministic for a given (wallets, seed, now), and wallet i's address is a pure function
  * of (seed, i), so the benchmark can pick seeded wallets at random without keeping a list.
  */
+import { scoreOf } from "@/lib/domain/leaderboard";
 import { SOCIAL_TASK_IDS, type SocialTaskId } from "@/lib/domain/tasks";
 import type { StoreAdmin, WalletRecord } from "@/lib/store/types";
 
@@ -129,7 +130,7 @@ export function generateDataset(options: DatasetOptions): Dataset {
     const joined = createdAt[i]!;
     const r = referrer[i]!;
     const count = referrals[i]!;
-    const score = count + (r >= 0 ? 1 : 0);
+    const score = scoreOf(count, r >= 0);
     const reachedAt = Math.max(r >= 0 ? joined : 0, lastReferredAt[i]!);
     const after = (maxDelay: number) => joined + Math.floor(entryRandom() * Math.max(0, Math.min(maxDelay, end - joined)));
     let entry: WalletRecord["entry"] = null;
