@@ -25,7 +25,7 @@ import { checkInvariants, type InvariantReport } from "@/lib/services/invariants
 import { createStore } from "@/lib/store";
 import { generateDataset, writeDataset } from "@/scripts/bench/dataset";
 import { wholeNumber } from "@/scripts/operator-cli";
-import { listenerPid, rssBytes } from "@/tests/reliability/support/process-info";
+import { rssBytes } from "@/tests/reliability/support/process-info";
 import { startRestartableRedis, type RestartableRedis } from "@/tests/reliability/support/restartable-redis";
 import { startApp, type AppServer } from "@/tests/support/app-server";
 
@@ -297,12 +297,12 @@ async function main(): Promise<number> {
       ...(HEAP_MB !== undefined && { NODE_OPTIONS: `--max-old-space-size=${HEAP_MB}` }),
     });
     baseUrl = app.baseUrl;
-    const pid = listenerPid(app.port);
-    log(`next start on ${baseUrl} (pid ${pid ?? "?"}), redis-server pid ${redis.pid()}`);
+    const { pid } = app;
+    log(`next start on ${baseUrl} (pid ${pid}), redis-server pid ${redis.pid()}`);
 
     // Warm-up, so the start figure is the server's steady state rather than its first JIT pass.
     for (let i = 0; i < 200; i++) await oneRequest(dataset.wallet);
-    const rssStart = pid === null ? null : rssBytes(pid);
+    const rssStart = rssBytes(pid);
     let rssPeak = rssStart ?? 0;
     const warmupRequests = stats.requests;
     log(`warm-up done (${warmupRequests} requests), server RSS ${mb(rssStart)}; load for ${DURATION_MS / 1000} s with ${WORKERS} workers`);
@@ -314,7 +314,7 @@ async function main(): Promise<number> {
       while (Date.now() < deadline) await oneRequest(dataset.wallet);
     });
     const sampler = setInterval(() => {
-      const rss = pid === null ? null : rssBytes(pid);
+      const rss = rssBytes(pid);
       if (rss !== null) rssPeak = Math.max(rssPeak, rss);
     }, 1_000);
 
@@ -340,7 +340,7 @@ async function main(): Promise<number> {
     await Promise.all([...workers, chaos]);
     clearInterval(sampler);
     const loadSeconds = (Date.now() - started) / 1000;
-    const rssEnd = pid === null ? null : rssBytes(pid);
+    const rssEnd = rssBytes(pid);
     log(`load done: ${stats.requests - warmupRequests} requests in ${loadSeconds.toFixed(0)} s; server RSS ${mb(rssEnd)}`);
 
     const overlaps = (e: { started: number; ended: number }) => windows.some((w) => e.ended >= w.start && e.started <= w.end);
@@ -375,7 +375,7 @@ async function main(): Promise<number> {
     } finally {
       await checkerStore.close();
     }
-    const rssAfter = pid === null ? null : rssBytes(pid);
+    const rssAfter = rssBytes(pid);
 
     const summary = {
       command:

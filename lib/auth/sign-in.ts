@@ -14,7 +14,7 @@ import type { Address, Hex } from "viem";
 import { generateSiweNonce, parseSiweMessage } from "viem/siwe";
 import { ApiError } from "@/lib/api/errors";
 import type { Clock } from "@/lib/domain/clock";
-import { normaliseWallet, type Wallet } from "@/lib/domain/wallet";
+import { isWallet, normaliseWallet, type Wallet } from "@/lib/domain/wallet";
 import type { SignatureVerifier } from "@/lib/auth/signature";
 import { NONCE_PATTERN, type GuardStore } from "@/lib/store/types";
 
@@ -49,7 +49,7 @@ export async function signIn(deps: SignInDeps, input: { message: string; signatu
   if (!address || !domain || !uri || version !== "1" || chainId === undefined || !nonce || !issuedAt) {
     throw refuse("Invalid sign-in message: not an EIP-4361 message");
   }
-  if (!/^0x[0-9a-fA-F]{40}$/.test(address) || !NONCE_PATTERN.test(nonce)) throw refuse("Invalid sign-in message");
+  if (!isWallet(address) || !NONCE_PATTERN.test(nonce)) throw refuse("Invalid sign-in message");
 
   const origin = new URL(rules.origin);
   if (rules.allowedOrigins.length > 0 && !rules.allowedOrigins.includes(origin.origin)) {

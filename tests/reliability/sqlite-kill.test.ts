@@ -11,7 +11,6 @@ import { afterAll, describe, expect, it } from "vitest";
 import { refCodeOf } from "@/lib/domain/wallet";
 import { checkInvariants } from "@/lib/services/invariants";
 import { createStore } from "@/lib/store";
-import { listenerPid } from "@/tests/reliability/support/process-info";
 import { startApp } from "@/tests/support/app-server";
 import { client } from "@/tests/support/http";
 import { randomWallet } from "@/tests/support/wallets";
@@ -43,9 +42,7 @@ describe("SIGKILL of the server on SQLite", () => {
     });
     const deadline = Date.now() + 20_000;
     while (acked.length < 100 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    const pid = listenerPid(app.port);
-    expect(pid).not.toBeNull();
-    process.kill(pid!, "SIGKILL");
+    process.kill(app.pid, "SIGKILL");
     running = false;
     await Promise.all(writers);
     await app.stop();

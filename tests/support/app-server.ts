@@ -7,6 +7,8 @@ import { freePort, waitForPort } from "@/tests/support/free-port";
 export interface AppServer {
   baseUrl: string;
   port: number;
+  /** The server process: `next start` serves in the process it was started as. */
+  pid: number;
   /** Output of the server so far, for tests that check what it logged. */
   logs(): string;
   stop(): Promise<void>;
@@ -39,6 +41,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<AppSer
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     port,
+    pid: child.pid!,
     logs: () => output,
     stop: () =>
       new Promise<void>((resolve) => {
