@@ -3,7 +3,6 @@
  * `open` must return a fresh, isolated, empty store; the suite closes it.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import { setTimeout as sleep } from "node:timers/promises";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { refCodeOf } from "@/lib/domain/wallet";
@@ -15,16 +14,6 @@ const T0 = 1_750_000_000;
 const DAY = 86_400;
 
 const newNonce = () => randomBytes(24).toString("hex");
-
-/** Unix seconds now: the rate-limit tests run on the real clock, which @upstash/ratelimit reads itself. */
-const realNow = () => Math.floor(Date.now() / 1000);
-
-/** Waits for the start of the next window of `seconds` (at most one window), so a test's hits share one window. */
-async function windowStart(seconds: number): Promise<number> {
-  const next = (Math.floor(Date.now() / 1000 / seconds) + 1) * seconds * 1000;
-  await sleep(next - Date.now() + 5);
-  return realNow();
-}
 
 export function describeStoreContract(name: string, open: () => Promise<Store & GuardStore>) {
   describe(`store contract: ${name}`, () => {
@@ -428,62 +417,66 @@ export function describeStoreContract(name: string, open: () => Promise<Store & 
       });
     });
 
-    describe("rate limits (fixed windows on the real clock)", () => {
+    describe("rate limits (fixed windows on the service clock)", () => {
       const hit = (limit: number, windowSeconds: number, key = `test:${randomUUID()}`): RateLimitHit => ({
         key,
         limit,
         windowSeconds,
       });
+      /** A minute-window start after T0: T0 itself is 40 s into its minute and 400 s into its hour. */
+      const MINUTE = Math.ceil(T0 / 60) * 60;
 
       it("allows `limit` requests in a window, refuses the next with the seconds left in the window", async () => {
         const rule = hit(3, 3600);
-        const now = realNow();
-        for (let i = 0; i < 3; i++) expect(await store.hitRateLimits([rule], now)).toEqual({ allowed: true });
-        const refused = await store.hitRateLimits([rule], now);
-        const left = (Math.floor(now / 3600) + 1) * 3600 - now;
-        expect(refused.allowed).toBe(false);
-        if (!refused.allowed) {
-          expect(Number.isInteger(refused.retryAfter)).toBe(true);
-          expect(Math.abs(refused.retryAfter - left)).toBeLessThanOrEqual(1);
-        }
+        for (let i = 0; i < 3; i++) expect(await store.hitRateLimits([rule], T0 + i)).toEqual({ allowed: true });
+        expect(await store.hitRateLimits([rule], T0 + 3)).toEqual({ allowed: false, retryAfter: 3600 - 400 - 3 });
+        expect(await store.hitRateLimits([rule], T0 + 3199)).toEqual({ allowed: false, retryAfter: 1 });
       });
 
-      it("recovers when the next window starts", async () => {
-        const rule = hit(2, 1);
-        // Hit until refused: on a loaded machine the first hits may straddle a window boundary.
-        let refused: Awaited<ReturnType<GuardStore["hitRateLimits"]>> | undefined;
-        for (let i = 0; i < 50 && !refused; i++) {
-          const verdict = await store.hitRateLimits([rule], realNow());
-          if (!verdict.allowed) refused = verdict;
-        }
-        expect(refused).toEqual({ allowed: false, retryAfter: 1 });
-        const next = await windowStart(1);
-        expect(await store.hitRateLimits([rule], next)).toEqual({ allowed: true });
+      it("windows follow the given clock: a new window starts afresh, and an earlier one is not counted into it", async () => {
+        const rule = hit(2, 60);
+        expect(await store.hitRateLimits([rule], MINUTE)).toEqual({ allowed: true });
+        expect(await store.hitRateLimits([rule], MINUTE + 30)).toEqual({ allowed: true });
+        expect(await store.hitRateLimits([rule], MINUTE + 59)).toEqual({ allowed: false, retryAfter: 1 });
+        expect(await store.hitRateLimits([rule], MINUTE + 60)).toEqual({ allowed: true });
+        expect(await store.hitRateLimits([rule], MINUTE + 61)).toEqual({ allowed: true });
+        expect(await store.hitRateLimits([rule], MINUTE + 62)).toEqual({ allowed: false, retryAfter: 58 });
       });
 
       it("counts every counter of a request; refused requests count too; keys are independent", async () => {
         const strict = hit(1, 3600);
         const loose = hit(4, 3600);
-        const now = realNow();
+        const now = T0;
         expect(await store.hitRateLimits([strict, loose], now)).toEqual({ allowed: true });
-        expect((await store.hitRateLimits([strict, loose], now)).allowed).toBe(false); // loose: 2
+        expect(await store.hitRateLimits([strict, loose], now)).toEqual({ allowed: false, retryAfter: 3200 }); // loose: 2
         expect(await store.hitRateLimits([loose], now)).toEqual({ allowed: true }); // 3
         expect(await store.hitRateLimits([loose], now)).toEqual({ allowed: true }); // 4
-        expect((await store.hitRateLimits([loose], now)).allowed).toBe(false); // 5
+        expect(await store.hitRateLimits([loose], now)).toEqual({ allowed: false, retryAfter: 3200 }); // 5
+        expect(await store.hitRateLimits([strict], now)).toEqual({ allowed: false, retryAfter: 3200 }); // refused: 3
         expect(await store.hitRateLimits([hit(1, 3600)], now)).toEqual({ allowed: true });
+      });
+
+      it("a refusal names the latest end among the exceeded windows, in one step across rules", async () => {
+        const minute = hit(1, 60);
+        const hour = hit(1, 3600);
+        const roomy = hit(100, 86_400);
+        const now = MINUTE + 10; // 50 s left in the minute, 3600 - 400 - 30 in the hour
+        expect(await store.hitRateLimits([minute, hour, roomy], now)).toEqual({ allowed: true });
+        expect(await store.hitRateLimits([minute, hour, roomy], now)).toEqual({ allowed: false, retryAfter: 3600 - 430 });
+        expect(await store.hitRateLimits([minute, roomy], now)).toEqual({ allowed: false, retryAfter: 50 });
       });
 
       it("20 concurrent requests against a limit of 5: exactly 5 pass", async () => {
         const rule = hit(5, 3600);
-        const now = realNow();
-        const verdicts = await Promise.all(Array.from({ length: 20 }, () => store.hitRateLimits([rule], now)));
+        const verdicts = await Promise.all(Array.from({ length: 20 }, () => store.hitRateLimits([rule], T0)));
         expect(verdicts.filter((v) => v.allowed)).toHaveLength(5);
+        expect(verdicts.filter((v) => !v.allowed)).toEqual(Array(15).fill({ allowed: false, retryAfter: 3200 }));
       });
 
       it("refuses malformed input", async () => {
-        await expect(store.hitRateLimits([], realNow())).rejects.toThrow(RangeError);
-        await expect(store.hitRateLimits([hit(0, 60)], realNow())).rejects.toThrow(RangeError);
-        await expect(store.hitRateLimits([hit(1, 0)], realNow())).rejects.toThrow(RangeError);
+        await expect(store.hitRateLimits([], T0)).rejects.toThrow(RangeError);
+        await expect(store.hitRateLimits([hit(0, 60)], T0)).rejects.toThrow(RangeError);
+        await expect(store.hitRateLimits([hit(1, 0)], T0)).rejects.toThrow(RangeError);
       });
     });
 

@@ -4,11 +4,7 @@
  * POST / with one command as a JSON array -> { result } | { error } (400);
  * POST /pipeline and /multi-exec with an array of commands -> [{ result } | { error }];
  * a wrong bearer token -> 401; `Upstash-Encoding: base64` -> every string result base64.
- * Upstash accepts its own script flag `#!lua flags=allow-key-locking` (the scripts of
- * @upstash/ratelimit carry it), which redis-server refuses: the bridge drops the flag and answers
- * EVALSHA of the flagged text's SHA with the script Redis cached, as Upstash would.
  */
-import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { createClient, MultiErrorReply } from "redis";
 import { freePort } from "@/tests/support/free-port";
@@ -27,24 +23,9 @@ export async function startUpstashBridge(redisUrl: string, token: string): Promi
   redis.on("error", () => undefined); // a failed command answers the request; the connection error itself is not news
   await redis.connect();
 
-  /** SHA1 of a flagged script as the client computed it -> SHA1 of the text Redis runs. */
-  const flaggedShas = new Map<string, string>();
-  const UPSTASH_FLAG = /^#!lua flags=allow-key-locking\n/;
-  const dialect = (command: string[]): string[] => {
-    const [name = "", script = "", ...rest] = command;
-    const verb = name.toUpperCase();
-    if ((verb === "EVAL" || verb === "EVAL_RO") && UPSTASH_FLAG.test(script)) {
-      const plain = script.replace(UPSTASH_FLAG, "");
-      flaggedShas.set(sha1(script), sha1(plain));
-      return [name, plain, ...rest];
-    }
-    if (verb === "EVALSHA" || verb === "EVALSHA_RO") return [name, flaggedShas.get(script.toLowerCase()) ?? script, ...rest];
-    return command;
-  };
-
   const run = async (command: string[]): Promise<Outcome> => {
     try {
-      return { result: await redis.sendCommand(dialect(command)) };
+      return { result: await redis.sendCommand(command) };
     } catch (error) {
       return { error: errorText(error) };
     }
@@ -114,10 +95,6 @@ export async function startUpstashBridge(redisUrl: string, token: string): Promi
       await redis.close();
     },
   };
-}
-
-function sha1(text: string): string {
-  return createHash("sha1").update(text, "utf8").digest("hex");
 }
 
 function toCommand(value: unknown): string[] | null {

@@ -29,8 +29,7 @@
  *                                 little longer (garbage collection only)
  *   {p}:rl:<key>:<window> string  a rate-limit counter: requests of `key` (e.g. writes:ip:203.0.113.7)
  *                                 in fixed window number floor(unix seconds / window length), PEXPIRE
- *                                 one window. This is @upstash/ratelimit's fixedWindow layout with
- *                                 prefix `{p}:rl`, which the Upstash backend uses for these keys.
+ *                                 one window; both backends count through hit-rate-limits.lua
  */
 import { SOCIAL_TASK_IDS } from "@/lib/domain/tasks";
 
@@ -58,8 +57,6 @@ export interface RedisKeys {
   leaderboard: string;
   activeReferrers: string;
   nonce(nonce: string): string;
-  /** Prefix of every rate-limit counter; @upstash/ratelimit's `prefix` on the Upstash backend. */
-  rateLimitPrefix: string;
   rateLimit(key: string, window: number): string;
 }
 
@@ -75,7 +72,6 @@ export function redisKeys(prefix: string): RedisKeys {
     leaderboard: `${base}lb`,
     activeReferrers: `${base}referrers:active`,
     nonce: (nonce) => `${base}nonce:${nonce}`,
-    rateLimitPrefix: `${base}rl`,
     rateLimit: (key, window) => `${base}rl:${key}:${window}`,
   };
 }

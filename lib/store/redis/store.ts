@@ -47,12 +47,7 @@ export interface RedisStoreOptions {
   rebuildLockTtlMs?: number;
   /** How long a caller waits for a rebuild that another caller is running. */
   rebuildWaitMs?: number;
-  /** Replaces the hit-rate-limits script (the Upstash backend counts through @upstash/ratelimit). */
-  rateLimiter?: RateLimiter;
 }
-
-/** GuardStore.hitRateLimits, as a backend may supply it; inputs are checked already. */
-export type RateLimiter = (hits: RateLimitHit[], now: number) => Promise<RateLimitVerdict>;
 
 /** How long a nonce key outlives its expiry before Redis collects it; consumeNonce decides by the stored expiry. */
 const NONCE_KEEP_EXTRA_SECONDS = 60;
@@ -72,7 +67,6 @@ export class RedisStore implements Store, StoreAdmin, GuardStore {
   private readonly lockTtlMs: number;
   private readonly waitMs: number;
   private rebuilding: Promise<void> | undefined;
-  private readonly rateLimiter: RateLimiter | undefined;
 
   constructor(
     private readonly client: RedisCommandClient,
@@ -83,7 +77,6 @@ export class RedisStore implements Store, StoreAdmin, GuardStore {
     this.batchSize = options.rebuildBatchSize ?? 1000;
     this.lockTtlMs = options.rebuildLockTtlMs ?? 15_000;
     this.waitMs = options.rebuildWaitMs ?? 20_000;
-    this.rateLimiter = options.rateLimiter;
   }
 
   async registerWallet(wallet: string, now: number): Promise<Registration> {
@@ -325,7 +318,6 @@ export class RedisStore implements Store, StoreAdmin, GuardStore {
 
   async hitRateLimits(hits: RateLimitHit[], now: number): Promise<RateLimitVerdict> {
     checkHits(hits, now);
-    if (this.rateLimiter) return this.rateLimiter(hits, now);
     const keys = hits.map((hit) => this.keys.rateLimit(hit.key, windowOf(hit, now)));
     const reply = await this.runList("hit-rate-limits", keys, hits.map((hit) => whole(hit.windowSeconds * 1000)), hits.length);
     return verdictOf(hits, reply.map((count) => int(count, "rate-limit count")), now);

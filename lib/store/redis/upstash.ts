@@ -3,7 +3,6 @@
  * Replies stay raw (automaticDeserialization off: the store parses every value itself);
  * each request is aborted after `timeoutMs` and never retried, because a retried script
  * could run twice (a check-in answered as "on cooldown" by its own first attempt).
- * Rate limits count through @upstash/ratelimit on the same client (upstash-ratelimit.ts).
  */
 import "server-only";
 import { Redis } from "@upstash/redis";
@@ -14,9 +13,7 @@ import {
   type RedisCommandClient,
   type RoundTripCommand,
 } from "@/lib/store/redis/client";
-import { redisKeys } from "@/lib/store/redis/keys";
 import { RedisStore } from "@/lib/store/redis/store";
-import { createUpstashRateLimiter } from "@/lib/store/redis/upstash-ratelimit";
 
 export interface UpstashClientConfig {
   url: string;
@@ -40,7 +37,8 @@ export function createUpstashRedis(cfg: UpstashClientConfig): Redis {
   });
 }
 
-export function createUpstashClient(cfg: UpstashClientConfig, redis = createUpstashRedis(cfg)): RedisCommandClient {
+export function createUpstashClient(cfg: UpstashClientConfig): RedisCommandClient {
+  const redis = createUpstashRedis(cfg);
   // The abort signal bounds the request; the deadline is a second guard for the body read.
   const bounded = <T>(promise: Promise<T>, what: string) => withDeadline(promise, cfg.timeoutMs + 100, what);
   return {
@@ -59,9 +57,7 @@ export function createUpstashStore(
   cfg: { url: string; token: string; prefix: string; timeoutMs: number },
   options: { onCall?: (command: RoundTripCommand) => void } = {},
 ): RedisStore {
-  const redis = createUpstashRedis(cfg);
-  const client = createUpstashClient(cfg, redis);
+  const client = createUpstashClient(cfg);
   const counted = options.onCall ? countingClient(client, options.onCall) : client;
-  const rateLimiter = createUpstashRateLimiter(redis, redisKeys(cfg.prefix).rateLimitPrefix, options.onCall);
-  return new RedisStore(counted, { kind: "upstash", prefix: cfg.prefix, rateLimiter });
+  return new RedisStore(counted, { kind: "upstash", prefix: cfg.prefix });
 }
