@@ -124,9 +124,8 @@ export type AuthConfig =
   | { mode: "off" }
   | {
       mode: "siwe";
-      /** Seals the session cookie (iron-session): 32+ characters. */
-      sessionSecret: string;
-      sessionTtlSeconds: number;
+      /** The session cookie: its sealing secret (iron-session, 32+ characters) and lifetime. */
+      session: { secret: string; ttlSeconds: number };
       nonceTtlSeconds: number;
       /**
        * Origins sign-in messages may be for. Empty: the origin each request came to, which only a
@@ -202,8 +201,7 @@ function authConfig(e: z.infer<typeof envSchema>): AuthConfig {
   }
   return {
     mode: "siwe",
-    sessionSecret: e.SESSION_SECRET,
-    sessionTtlSeconds: e.SESSION_TTL_SECONDS,
+    session: { secret: e.SESSION_SECRET, ttlSeconds: e.SESSION_TTL_SECONDS },
     nonceTtlSeconds: e.NONCE_TTL_SECONDS,
     origins: e.AUTH_ORIGINS ?? (e.APP_URL ? [new URL(e.APP_URL).origin] : []),
     chainId: e.CHAIN_ID,

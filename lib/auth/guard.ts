@@ -8,9 +8,8 @@ import { errors } from "@/lib/api/errors";
 import { clientIp } from "@/lib/auth/client-ip";
 import { readSession } from "@/lib/auth/session";
 import { config, type RateLimitRule } from "@/lib/config";
-import { systemClock, type Clock } from "@/lib/domain/clock";
-import { getStore } from "@/lib/store";
-import type { GuardStore, RateLimitHit } from "@/lib/store/types";
+import { deps } from "@/lib/services/context";
+import type { RateLimitHit } from "@/lib/store/types";
 
 /** Names of the configured rules a route may count against. */
 export type IpLimit = "writes" | "codeLookups";
@@ -21,24 +20,17 @@ export interface RateLimitSpec {
   wallet?: WalletLimit;
 }
 
-export interface GuardDeps {
-  store: () => Promise<GuardStore>;
-  clock: Clock;
-}
-
-const defaultDeps: GuardDeps = { store: getStore, clock: systemClock };
-
 /** With WALLET_AUTH=siwe: 401 without a valid session, 403 when the session is another wallet's. */
-export async function requireWalletSession(request: Request, origin: string, wallet: string, deps = defaultDeps): Promise<void> {
+export async function requireWalletSession(request: Request, origin: string, wallet: string): Promise<void> {
   const auth = config().auth;
   if (auth.mode === "off") return;
-  const session = await readSession(request, origin, { secret: auth.sessionSecret, ttlSeconds: auth.sessionTtlSeconds }, deps.clock());
+  const session = await readSession(request, origin, auth.session, (await deps()).clock());
   if (!session) throw errors.signInRequired();
   if (session.address !== wallet) throw errors.walletMismatch();
 }
 
 /** Counts the request against each configured rule the spec names; 429 with Retry-After past a limit. */
-export async function enforceRateLimits(request: Request, spec: RateLimitSpec, wallet: unknown, deps = defaultDeps): Promise<void> {
+export async function enforceRateLimits(request: Request, spec: RateLimitSpec, wallet: unknown): Promise<void> {
   const { rateLimits, trustProxy } = config();
   const hits: RateLimitHit[] = [];
   const add = (name: string, rule: RateLimitRule | undefined, subject: () => string) => {
@@ -49,7 +41,8 @@ export async function enforceRateLimits(request: Request, spec: RateLimitSpec, w
   if (spec.ip === "codeLookups") add("codes", rateLimits.codeLookupsPerIp, ip);
   if (spec.wallet === "writes" && typeof wallet === "string") add("writes", rateLimits.writesPerWallet, () => `wallet:${wallet}`);
   if (hits.length === 0) return;
-  const verdict = await (await deps.store()).hitRateLimits(hits, deps.clock());
+  const { store, clock } = await deps();
+  const verdict = await store.hitRateLimits(hits, clock());
   if (!verdict.allowed) throw errors.tooManyRequests(verdict.retryAfter);
 }
 

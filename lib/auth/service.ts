@@ -5,13 +5,12 @@
 import "server-only";
 import { errors } from "@/lib/api/errors";
 import type { SessionResponse } from "@/lib/api/schemas";
-import { endSession, readSession, startSession, type SessionSettings } from "@/lib/auth/session";
+import { endSession, readSession, startSession } from "@/lib/auth/session";
 import { createSignatureVerifier, type SignatureVerifier } from "@/lib/auth/signature";
 import { issueNonce, signIn } from "@/lib/auth/sign-in";
 import { config, type AuthConfig } from "@/lib/config";
-import { systemClock } from "@/lib/domain/clock";
 import type { Wallet } from "@/lib/domain/wallet";
-import { getStore } from "@/lib/store";
+import { deps } from "@/lib/services/context";
 
 type SiweConfig = Extract<AuthConfig, { mode: "siwe" }>;
 
@@ -26,14 +25,10 @@ function siwe(): SiweConfig {
   return auth;
 }
 
-function settingsOf(auth: SiweConfig): SessionSettings {
-  return { secret: auth.sessionSecret, ttlSeconds: auth.sessionTtlSeconds };
-}
-
 /** GET /api/auth/nonce */
 export async function createSignInNonce(): Promise<string> {
   const auth = siwe();
-  return issueNonce({ store: await getStore(), clock: systemClock }, auth.nonceTtlSeconds);
+  return issueNonce(await deps(), auth.nonceTtlSeconds);
 }
 
 /** POST /api/auth/verify: the signed-in wallet and the Set-Cookie that starts its session. */
@@ -43,19 +38,20 @@ export async function verifySignIn(
 ): Promise<{ address: Wallet; cookie: string }> {
   const auth = siwe();
   verifier ??= createSignatureVerifier({ rpcUrl: auth.rpcUrl, chainId: auth.chainId, timeoutMs: auth.rpcTimeoutMs });
+  const { store, clock } = await deps();
   const address = await signIn(
-    { store: await getStore(), clock: systemClock, verifySignature: verifier },
+    { store, clock, verifySignature: verifier },
     input,
     { origin, allowedOrigins: auth.origins, chainId: auth.chainId },
   );
-  return { address, cookie: await startSession(address, systemClock(), settingsOf(auth), origin) };
+  return { address, cookie: await startSession(address, clock(), auth.session, origin) };
 }
 
 /** GET /api/auth/session: who is signed in, and whether writes need it. */
 export async function currentSession(request: Request, origin: string): Promise<SessionResponse> {
   const auth = config().auth;
   if (auth.mode === "off") return { address: null, authRequired: false, chainId: null, expiresAt: null };
-  const session = await readSession(request, origin, settingsOf(auth), systemClock());
+  const session = await readSession(request, origin, auth.session, (await deps()).clock());
   return {
     address: session?.address ?? null,
     authRequired: true,

@@ -35,7 +35,6 @@ import { initUser } from "@/lib/services/users";
 import { createStore } from "@/lib/store";
 import { createTcpRedisStore } from "@/lib/store/redis/tcp";
 import { createUpstashStore } from "@/lib/store/redis/upstash";
-import type { Store } from "@/lib/store/types";
 
 interface Input {
   body: unknown;
@@ -147,7 +146,7 @@ async function main(): Promise<void> {
   const cfg = config();
   let roundTrips = 0;
   const onCall = () => void roundTrips++;
-  const store: Store =
+  const store: Deps["store"] =
     cfg.store.kind === "redis"
       ? createTcpRedisStore(cfg.store, { onCall })
       : cfg.store.kind === "upstash"

@@ -222,8 +222,7 @@ describe("configuration of sign-in and limits", () => {
     expect(() => parseConfig({ WALLET_AUTH: "maybe" })).toThrow(/WALLET_AUTH/);
     expect(parseConfig({ WALLET_AUTH: "siwe", SESSION_SECRET: SECRET, CHAIN_ID: "8453", APP_URL: "https://app.example.com/x" }).auth).toEqual({
       mode: "siwe",
-      sessionSecret: SECRET,
-      sessionTtlSeconds: 604_800,
+      session: { secret: SECRET, ttlSeconds: 604_800 },
       nonceTtlSeconds: 300,
       origins: ["https://app.example.com"],
       chainId: 8453,
