@@ -1,7 +1,7 @@
 # refboard: `next build` then `next start`. Untested here (no Docker engine on the build machine);
 # see docs/deploy.md. The image keeps the sources and dev dependencies so the operator commands
 # (npm run export:rewards, npm run import:legacy) run inside it.
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 
 # better-sqlite3 compiles from source when no prebuilt binary matches
 RUN apt-get update \

@@ -1,3 +1,9 @@
+import { readFileSync } from "node:fs";
+
+// Shared with lib/http/method-guard.ts, which answers some requests before Next.js applies these.
+const responseHeaders = JSON.parse(readFileSync(new URL("./lib/http/response-headers.json", import.meta.url), "utf8"));
+const headerList = (headers) => Object.entries(headers).map(([key, value]) => ({ key, value }));
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
@@ -12,17 +18,8 @@ const nextConfig = {
   // per request, in proxy.ts; the API answers JSON, which needs a policy that allows nothing.
   async headers() {
     return [
-      {
-        source: "/:path*",
-        headers: [
-          { key: "X-Content-Type-Options", value: "nosniff" },
-          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-        ],
-      },
-      {
-        source: "/api/:path*",
-        headers: [{ key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" }],
-      },
+      { source: "/:path*", headers: headerList(responseHeaders.everyResponse) },
+      { source: "/api/:path*", headers: headerList(responseHeaders.apiResponse) },
     ];
   },
 };

@@ -1,8 +1,10 @@
 import { defineConfig } from "@playwright/test";
 
 /**
- * Browser tests against the production build (`next build`, then `next start`,
- * see tests/e2e/global-setup.ts), in Debian's Chromium: no browser download.
+ * Browser tests in Debian's Chromium (no browser download), in two projects:
+ * "production" against the production build (`next build`, then `next start`, see
+ * tests/e2e/global-setup.ts), and "next dev" (tests/e2e/dev) against `next dev`,
+ * which the spec itself starts, as `npm run dev` runs it.
  */
 export default defineConfig({
   testDir: "tests/e2e",
@@ -34,4 +36,16 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
   },
+  projects: [
+    { name: "production", testIgnore: "**/e2e/dev/**" },
+    {
+      name: "next dev",
+      testDir: "tests/e2e/dev",
+      // next dev compiles each route on its first request, slowly on a shared 2-core machine:
+      // generous, finite limits; the tests assert what appears, never how fast.
+      timeout: 240_000,
+      expect: { timeout: 90_000 },
+      use: { navigationTimeout: 180_000 },
+    },
+  ],
 });

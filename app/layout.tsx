@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import "./globals.css";
 import { Providers } from "@/app/providers";
 import { legacyFrameEmbed, miniAppEmbed, publicBase } from "@/components/farcaster/miniapp-meta";
+import { ReferralOutcomeBanner } from "@/components/referral/referral-outcome";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
 import { siteConfig } from "@/lib/config";
@@ -51,7 +52,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         </a>
         <Providers wagmiState={wagmiState} initialAccount={accountFromCookie(wagmiState)} appName={site.name}>
           <SiteHeader appName={site.name} />
-          <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-28 sm:px-6 sm:pt-10 lg:px-8">
+          <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-16 sm:px-6 sm:pt-10 lg:px-8">
+            <ReferralOutcomeBanner />
             {children}
           </main>
           <SiteFooter appName={site.name} />

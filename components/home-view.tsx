@@ -1,13 +1,31 @@
 "use client";
 
+import { useEffect } from "react";
 import { Dashboard } from "@/components/dashboard/dashboard";
 import { Landing } from "@/components/landing/landing";
+import type { InviteVerdict } from "@/components/referral/invite-verdict";
+import { useReferralSession } from "@/components/referral/referral-session";
 import type { TaskSettings } from "@/components/tasks/task-list";
+import type { BoardOverview } from "@/lib/contract/schemas";
 import { useWallet } from "@/lib/client/wallet";
 
 /** The landing page for visitors, the dashboard once a wallet is connected (or being restored from the cookie). */
-export function HomeView({ serverRef, appName, settings }: { serverRef: string | null; appName: string; settings: TaskSettings }) {
+export function HomeView({
+  invite,
+  board,
+  appName,
+  settings,
+}: {
+  invite: InviteVerdict;
+  board: BoardOverview | null;
+  appName: string;
+  settings: TaskSettings;
+}) {
   const { address } = useWallet();
+  const { reportUnknownCode } = useReferralSession();
+  useEffect(() => {
+    if (invite.kind === "unknown") reportUnknownCode(invite.code);
+  }, [invite, reportUnknownCode]);
   if (address) return <Dashboard key={address} wallet={address.toLowerCase()} appName={appName} settings={settings} />;
-  return <Landing serverRef={serverRef} appName={appName} />;
+  return <Landing invite={invite} board={board} appName={appName} />;
 }

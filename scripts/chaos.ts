@@ -14,14 +14,15 @@
  * the server logged, but is not a failure: it is the contract's answer to a timeout.
  * Needs the production build (npx next build) and redis-server; run from the repo root.
  */
+import { DEFAULT_RETENTION_DAYS } from "@/lib/domain/analytics";
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, writeFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
-import { INTERNAL_ERROR } from "@/lib/api/errors";
+import { INTERNAL_ERROR } from "@/lib/contract/errors";
 import { SOCIAL_TASK_IDS, type SocialTaskId } from "@/lib/domain/tasks";
 import { refCodeOf } from "@/lib/domain/wallet";
-import { checkInvariants, type InvariantReport } from "@/lib/services/invariants";
+import { checkInvariants, type InvariantReport } from "@/lib/operators/invariants";
 import { createStore } from "@/lib/store";
 import { generateDataset, writeDataset } from "@/scripts/bench/dataset";
 import { wholeNumber } from "@/scripts/operator-cli";
@@ -282,7 +283,7 @@ async function main(): Promise<number> {
   try {
     redis = await startRestartableRedis();
     const prefix = `chaos${randomUUID().slice(0, 8)}`;
-    const storeCfg = { kind: "redis" as const, url: redis.url, prefix, timeoutMs: 10_000 };
+    const storeCfg = { kind: "redis" as const, url: redis.url, prefix, timeoutMs: 10_000, retentionDays: DEFAULT_RETENTION_DAYS };
 
     log(`seeding ${SEEDED} wallets (bench dataset) into ${redis.url} {${prefix}}`);
     const dataset = generateDataset({ wallets: SEEDED, seed: 7 });

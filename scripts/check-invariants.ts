@@ -2,12 +2,12 @@
  * npm run check:invariants -- [--backend sqlite|redis|upstash] [--page-size N] [--show N] [--json] [--env-file PATH]
  *
  * Scans the store the app is configured for (the same environment variables, parsed by
- * lib/config) and reports every broken consistency rule of lib/services/invariants.ts.
+ * lib/config) and reports every broken consistency rule of lib/operators/invariants.ts.
  * Exit code: 0 when there is no violation; 1 when there is any, or the check failed (the
  * store unreachable: the message says which); 2 on a usage or configuration mistake.
  * Safe on a live store: it only reads. Run with node --conditions=react-server --import tsx.
  */
-import { checkInvariants, VIOLATION_KINDS, type InvariantReport } from "@/lib/services/invariants";
+import { checkInvariants, VIOLATION_KINDS, type InvariantReport } from "@/lib/operators/invariants";
 import { ADMIN_BATCH_LIMIT } from "@/lib/store/types";
 import { openConfiguredStore, runMain, UsageError, wholeNumber } from "@/scripts/operator-cli";
 

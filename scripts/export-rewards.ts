@@ -1,7 +1,7 @@
 /**
  * npm run export:rewards -- --format csv|json [--min-score N] --out FILE [--page-size N] [--env-file PATH]
  *
- * Writes the rewards export (lib/services/rewards-export.ts: rank order, one row per
+ * Writes the rewards export (lib/operators/rewards-export.ts: rank order, one row per
  * leaderboard entry with score >= N, a trailer line with count and sha256) of the store the app
  * is configured for (same environment variables), in constant memory. The file appears only
  * when complete (written as FILE.partial, then renamed), with FILE.sha256 beside it in the
@@ -14,7 +14,7 @@ import { createWriteStream } from "node:fs";
 import { rename, rm, writeFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { once } from "node:events";
-import { EXPORT_FORMATS, exportRewards, type ExportFormat } from "@/lib/services/rewards-export";
+import { EXPORT_FORMATS, exportRewards, type ExportFormat } from "@/lib/operators/rewards-export";
 import { openConfiguredStore, runMain, UsageError, wholeNumber } from "@/scripts/operator-cli";
 
 const USAGE = `usage: npm run export:rewards -- --format csv|json [--min-score N] --out FILE [--page-size N] [--env-file PATH]

@@ -2,7 +2,7 @@
  * npm run import:legacy -- --from <redis://... | https://...> [--token T] [--scores max|relationships]
  *                          [--dry-run] [--overwrite] [--report FILE] [--env-file PATH]
  *
- * Imports the original app's keyspace (lib/services/legacy-import.ts has the keys and the rules)
+ * Imports the original app's keyspace (lib/operators/legacy-import.ts has the keys and the rules)
  * into the store the app is configured for (the same environment variables). Read-only on the
  * source; safe to re-run (records already imported are left as they are).
  * Prints every inconsistency found (kind, key or wallet, what was done) and a summary.
@@ -10,7 +10,9 @@
  * holds different data for some wallets (re-run with --overwrite to replace them).
  */
 import { createWriteStream } from "node:fs";
-import { connectLegacySource, importLegacy, INCONSISTENCY_KINDS, type ScoreRule } from "@/lib/services/legacy-import";
+import { importLegacy, type ScoreRule } from "@/lib/operators/legacy-import";
+import { connectLegacySource } from "@/lib/operators/legacy-source";
+import { INCONSISTENCY_KINDS } from "@/lib/operators/legacy-state";
 import { REWARD_UNITS_PER_POINT } from "@/lib/domain/leaderboard";
 import { openConfiguredStore, runMain, UsageError } from "@/scripts/operator-cli";
 

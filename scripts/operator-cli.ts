@@ -5,7 +5,8 @@
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { ConfigError, parseConfig, type StoreConfig } from "@/lib/config";
-import { createStore, type AdminStore } from "@/lib/store";
+import { createStore } from "@/lib/store";
+import type { Store } from "@/lib/store/types";
 
 type Env = Record<string, string | undefined>;
 
@@ -16,7 +17,7 @@ type Env = Record<string, string | undefined>;
 export async function openConfiguredStore(
   envFiles: string[] = [],
   select: (env: Env) => Env = (env) => env,
-): Promise<{ store: AdminStore; target: string }> {
+): Promise<{ store: Store; target: string }> {
   for (const file of envFiles) process.loadEnvFile(file);
   // A batch of 1000 records or a scan page may take longer than the request-path budget; an explicit STORE_TIMEOUT_MS still wins.
   const cfg = parseConfig(select({ STORE_TIMEOUT_MS: "60000", ...process.env })).store;

@@ -4,7 +4,7 @@
  *
  * Fills a store with N wallets of a synthetic viral campaign (scripts/bench/dataset.ts:
  * most wallets with 0-2 referrals, a long tail up to thousands, every score and count
- * consistent with the referral relationships), in batches through StoreAdmin.putWallets:
+ * consistent with the referral relationships), in batches through OperatorStore.putWallets:
  * one round trip per batch on Redis, one transaction per batch on SQLite.
  *
  * The backend is the one the environment selects (as for the server) unless --backend says

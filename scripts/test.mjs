@@ -2,9 +2,12 @@
 // `npm test`: every suite, against the production build, with the services it needs.
 // Installs missing system binaries with apt-get when root; otherwise says what to install.
 // Ends with one line "N passed, N failed" totalling every suite (CI reads it).
+// `npm test -- --project unit --project api` runs only those vitest projects: no typecheck, no
+// browser tests, and no build unless a chosen project serves the build (CI's second Node uses it).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer, connect } from "node:net";
+import { relative } from "node:path";
 
 const REPORTS = "reports";
 const NEEDS = [
@@ -80,7 +83,58 @@ function readJson(path) {
   }
 }
 
+function chosenProjects(args) {
+  const projects = [];
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === "--project" && args[i + 1]) projects.push(args[++i]);
+    else throw new Error(`unknown argument ${args[i]}: the only option is --project <vitest project>`);
+  }
+  return projects;
+}
+
+const BUILD_PROJECTS = ["api", "reliability", "bench"];
+
+// The first line of a failure message, short enough that a CI log's tail still shows it.
+/** The failure's first lines on one line: the error, then what it expected and received (a browser test's locator and call log). */
+function failureSummary(message) {
+  const lines = String(message ?? "")
+    .replace(/\x1b\[[0-9;]*m/g, "")
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
+  return lines.slice(0, 8).join(" | ").slice(0, 700);
+}
+
+function vitestFailures(report) {
+  return report.testResults.flatMap((file) => {
+    const where = relative(process.cwd(), file.name);
+    const failed = file.assertionResults
+      .filter((t) => t.status === "failed")
+      .map((t) => `${where} > ${t.fullName}: ${failureSummary(t.failureMessages?.[0])}`);
+    // A file that fails before its tests run (an import error, a hook) has no failed test to name.
+    return failed.length === 0 && file.status === "failed" ? [`${where}: ${failureSummary(file.message)}`] : failed;
+  });
+}
+
+function playwrightFailures(report) {
+  const walk = (suite, titles) =>
+    [
+      ...(suite.specs ?? []).flatMap((spec) =>
+        spec.tests
+          .filter((t) => t.status === "unexpected")
+          .map((t) => {
+            const error = t.results.at(-1)?.error?.message;
+            return `${spec.file}:${spec.line} [${t.projectName}] ${[...titles, spec.title].join(" > ")}: ${failureSummary(error)}`;
+          }),
+      ),
+      ...(suite.suites ?? []).flatMap((child) => walk(child, [...titles, child.title])),
+    ];
+  return report.suites.flatMap((s) => walk(s, []));
+}
+
 async function main() {
+  const projects = chosenProjects(process.argv.slice(2));
+  const everything = projects.length === 0;
   ensureBinaries();
   rmSync(REPORTS, { recursive: true, force: true });
   mkdirSync(REPORTS, { recursive: true });
@@ -97,22 +151,37 @@ async function main() {
   const env = { TEST_REDIS_URL: `redis://127.0.0.1:${port}`, REFBOARD_SKIP_BUILD: "1", NEXT_TELEMETRY_DISABLED: "1" };
 
   const node = process.execPath;
-  log("next build (the HTTP and browser tests run against the production build)");
-  const buildCode = await run(node, ["node_modules/next/dist/bin/next", "build"], env);
+  log(`node ${process.version}${everything ? "" : `, projects: ${projects.join(", ")}`}`);
+  let buildCode = 0;
+  if (everything || projects.some((p) => BUILD_PROJECTS.includes(p))) {
+    log("next build (the HTTP and browser tests run against the production build)");
+    buildCode = await run(node, ["node_modules/next/dist/bin/next", "build"], env);
+  }
   const suites = [];
-  log("tsc --noEmit (tests and scripts included)");
-  const typecheckCode = await run(node, ["node_modules/typescript/bin/tsc", "--noEmit"], env);
-  suites.push({ name: "typecheck", passed: typecheckCode === 0 ? 1 : 0, failed: typecheckCode === 0 ? 0 : 1, skipped: 0 });
+  const failures = [];
+  if (everything) {
+    log("tsc --noEmit (tests and scripts included)");
+    const typecheckCode = await run(node, ["node_modules/typescript/bin/tsc", "--noEmit"], env);
+    suites.push({ name: "typecheck", passed: typecheckCode === 0 ? 1 : 0, failed: typecheckCode === 0 ? 0 : 1, skipped: 0 });
+  }
   if (buildCode !== 0) {
     suites.push({ name: "build", passed: 0, failed: 1, skipped: 0 });
   } else {
-    log("vitest: every project (unit, store, api, chain, reliability, bench)");
+    log(everything ? "vitest: every project (unit, store, api, chain, reliability, bench)" : `vitest: ${projects.join(", ")}`);
     const vitestCode = await run(
       node,
-      ["node_modules/vitest/vitest.mjs", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${REPORTS}/vitest.json`],
+      [
+        "node_modules/vitest/vitest.mjs",
+        "run",
+        ...projects.flatMap((p) => ["--project", p]),
+        "--reporter=default",
+        "--reporter=json",
+        `--outputFile.json=${REPORTS}/vitest.json`,
+      ],
       env,
     );
     const v = readJson(`${REPORTS}/vitest.json`);
+    if (v) failures.push(...vitestFailures(v));
     suites.push(
       v
         ? {
@@ -124,13 +193,14 @@ async function main() {
         : { name: "vitest", passed: 0, failed: 1, skipped: 0 },
     );
 
-    if (existsSync("playwright.config.ts")) {
-      log("playwright: browser tests in Debian's Chromium");
+    if (everything && existsSync("playwright.config.ts")) {
+      log("playwright: browser tests in Debian's Chromium, against the production build and under next dev");
       const pwCode = await run(node, ["node_modules/@playwright/test/cli.js", "test", "--reporter=list,json"], {
         ...env,
         PLAYWRIGHT_JSON_OUTPUT_FILE: `${REPORTS}/playwright.json`,
       });
       const p = readJson(`${REPORTS}/playwright.json`);
+      if (p) failures.push(...playwrightFailures(p));
       suites.push(
         p
           ? {
@@ -145,6 +215,8 @@ async function main() {
   }
   stopRedis();
 
+  // Named again at the end, where a truncated CI log still shows them.
+  for (const f of failures) console.log(`[test] FAILED ${f}`);
   for (const s of suites) log(`${s.name}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`);
   const total = suites.reduce((t, s) => ({ passed: t.passed + s.passed, failed: t.failed + s.failed, skipped: t.skipped + s.skipped }), {
     passed: 0,

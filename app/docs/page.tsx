@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
-import { openApiDocument } from "@/lib/api/openapi";
+import { openApiDocument } from "@/lib/http/openapi";
 
 export const metadata: Metadata = { title: "API reference" };
 
@@ -98,30 +98,50 @@ function typeOf(schema: Schema): ReactNode {
   );
 }
 
+// A phone has room for neither a fixed name column nor unbroken identifiers and patterns: long
+// words break anywhere, and a table that still does not fit scrolls inside its own box.
+const ROW = "border-t border-zinc-200 align-top dark:border-zinc-800";
+const NAME_CELL = "w-2/5 py-1 pr-3 font-mono wrap-anywhere sm:w-48";
+
+function Table({ children }: { children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A value and, under it, its description. */
+function ValueCell({ description, children }: { description?: string; children: ReactNode }) {
+  return (
+    <td className="py-1 wrap-anywhere">
+      {children}
+      {description && (
+        <div className="text-zinc-500 dark:text-zinc-400">
+          <Prose text={description} />
+        </div>
+      )}
+    </td>
+  );
+}
+
 function Fields({ schema }: { schema: Schema }) {
   if (!schema.properties) return <p className="text-sm">{typeOf(schema)}</p>;
   const required = new Set(schema.required ?? []);
   return (
-    <table className="w-full text-left text-sm">
-      <tbody>
-        {Object.entries(schema.properties).map(([name, field]) => (
-          <tr key={name} className="border-t border-zinc-200 align-top dark:border-zinc-800">
-            <td className="w-48 py-1 pr-3 font-mono">
-              {name}
-              {!required.has(name) && <span className="text-zinc-500">?</span>}
-            </td>
-            <td className="py-1">
-              {field.properties ? <Fields schema={field} /> : typeOf(field)}
-              {field.description && (
-                <div className="text-zinc-500 dark:text-zinc-400">
-                  <Prose text={field.description} />
-                </div>
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <Table>
+      {Object.entries(schema.properties).map(([name, field]) => (
+        <tr key={name} className={ROW}>
+          <td className={NAME_CELL}>
+            {name}
+            {!required.has(name) && <span className="text-zinc-500">?</span>}
+          </td>
+          <ValueCell description={field.description}>{field.properties ? <Fields schema={field} /> : typeOf(field)}</ValueCell>
+        </tr>
+      ))}
+    </Table>
   );
 }
 
@@ -135,7 +155,7 @@ function OperationCard({ method, path, op, doc }: { method: string; path: string
   const body = op.requestBody?.content["application/json"]?.schema;
   return (
     <section id={op.operationId} className="rounded-xl border border-zinc-200 p-4 dark:border-zinc-800">
-      <h3 className="flex flex-wrap items-center gap-2 font-mono text-base">
+      <h3 className="flex flex-wrap items-center gap-2 font-mono text-base wrap-anywhere">
         <span className={`rounded px-2 py-0.5 text-xs font-bold uppercase ${METHOD_STYLE[method] ?? ""}`}>{method}</span>
         {path}
         {op.security && <span className="rounded bg-amber-100 px-2 py-0.5 text-xs text-amber-900 dark:bg-amber-900/50 dark:text-amber-100">bearer ADMIN_TOKEN</span>}
@@ -149,27 +169,18 @@ function OperationCard({ method, path, op, doc }: { method: string; path: string
       {params.length > 0 && (
         <>
           <h4 className="mt-3 text-sm font-semibold">Parameters</h4>
-          <table className="w-full text-left text-sm">
-            <tbody>
-              {params.map((p) => (
-                <tr key={`${p.in}:${p.name}`} className="border-t border-zinc-200 align-top dark:border-zinc-800">
-                  <td className="w-48 py-1 pr-3 font-mono">
-                    {p.name}
-                    {!p.required && <span className="text-zinc-500">?</span>}
-                  </td>
-                  <td className="w-20 py-1 pr-3 text-zinc-500">{p.in}</td>
-                  <td className="py-1">
-                    {typeOf(p.schema)}
-                    {p.description && (
-                      <div className="text-zinc-500 dark:text-zinc-400">
-                        <Prose text={p.description} />
-                      </div>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <Table>
+            {params.map((p) => (
+              <tr key={`${p.in}:${p.name}`} className={ROW}>
+                <td className={NAME_CELL}>
+                  {p.name}
+                  {!p.required && <span className="text-zinc-500">?</span>}
+                </td>
+                <td className="w-16 py-1 pr-3 text-zinc-500 sm:w-20">{p.in}</td>
+                <ValueCell description={p.description}>{typeOf(p.schema)}</ValueCell>
+              </tr>
+            ))}
+          </Table>
         </>
       )}
       {body && (
@@ -179,24 +190,22 @@ function OperationCard({ method, path, op, doc }: { method: string; path: string
         </>
       )}
       <h4 className="mt-3 text-sm font-semibold">Responses</h4>
-      <table className="w-full text-left text-sm">
-        <tbody>
-          {Object.entries(op.responses).map(([status, res]) => (
-            <tr key={status} className="border-t border-zinc-200 align-top dark:border-zinc-800">
-              <td className="w-16 py-1 pr-3 font-mono font-semibold">{status}</td>
-              <td className="py-1">
-                <Prose text={res.description} />
-                {Object.entries(res.content ?? {}).map(([type, { schema }]) => (
-                  <div key={type}>
-                    <span className="text-zinc-500">{type}: </span>
-                    {typeOf(schema)}
-                  </div>
-                ))}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Table>
+        {Object.entries(op.responses).map(([status, res]) => (
+          <tr key={status} className={ROW}>
+            <td className="w-16 py-1 pr-3 font-mono font-semibold">{status}</td>
+            <ValueCell>
+              <Prose text={res.description} />
+              {Object.entries(res.content ?? {}).map(([type, { schema }]) => (
+                <div key={type}>
+                  <span className="text-zinc-500">{type}: </span>
+                  {typeOf(schema)}
+                </div>
+              ))}
+            </ValueCell>
+          </tr>
+        ))}
+      </Table>
     </section>
   );
 }

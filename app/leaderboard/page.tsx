@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { LeaderboardView } from "@/components/leaderboard/leaderboard-view";
-import type { LeaderboardEntry } from "@/lib/api/schemas";
+import type { LeaderboardEntry } from "@/lib/contract/schemas";
 import { config } from "@/lib/config";
 import { deps } from "@/lib/services/context";
 import { getLeaderboard } from "@/lib/services/leaderboard";

@@ -3,8 +3,7 @@
  * are far apart, so each gets an equal share of the bar and the count moves
  * linearly within its segment.
  */
-import { MILESTONES } from "@/lib/domain/tasks";
-import { nextMilestone } from "@/lib/domain/tasks";
+import { MILESTONES, nextMilestone } from "@/lib/domain/tasks";
 
 const THRESHOLDS = MILESTONES.map((m) => m.threshold);
 
@@ -17,13 +16,19 @@ export function milestonePercent(count: number): number {
   return ((i + (count - lo) / (hi - lo)) / THRESHOLDS.length) * 100;
 }
 
+/** What the next step is, in words: "Invite 4 more friends to reach 5 referrals". */
+function milestoneCaption(count: number): string {
+  const next = nextMilestone(count);
+  if (next === null) return `All milestones reached: ${count} referrals`;
+  if (count === 0) return "Invite your first friend to reach the first milestone";
+  const missing = next - count;
+  return `Invite ${missing} more ${missing === 1 ? "friend" : "friends"} to reach ${next} referrals`;
+}
+
 export function MilestoneProgress({ count }: { count: number }) {
   const next = nextMilestone(count);
   const pct = milestonePercent(count);
-  const caption =
-    next === null
-      ? "Every milestone reached. Legendary."
-      : `${next - count} more ${next - count === 1 ? "friend" : "friends"} to reach ${next}`;
+  const caption = milestoneCaption(count);
   return (
     <div>
       <div className="flex items-baseline justify-between gap-3 text-sm">

@@ -1,20 +1,16 @@
 /**
  * The Farcaster manifest (/.well-known/farcaster.json) and the fc:miniapp embed,
- * both built from configuration. Every absolute URL starts with APP_URL when it
- * is set (decisions.md "Links"), else with the origin the request came to.
+ * both built from configuration. Every absolute URL starts with the request's
+ * public base (lib/domain/public-origin.ts), never with its Host header.
  */
 import "server-only";
 import { headers } from "next/headers";
-import { config, type SiteConfig } from "@/lib/config";
+import { publicOrigin } from "@/lib/domain/public-origin";
+import { publicOriginsConfig, type SiteConfig } from "@/lib/config";
 
-/** The public base URL: APP_URL, else this request's origin (proxy headers first, as on Vercel). */
+/** The public base of the page being rendered, for its metadata. */
 export async function publicBase(): Promise<string> {
-  const configured = config().appUrl;
-  if (configured) return configured;
-  const h = await headers();
-  const host = h.get("x-forwarded-host") ?? h.get("host") ?? "localhost:3000";
-  const proto = h.get("x-forwarded-proto")?.split(",")[0]?.trim() ?? (/^(localhost|127\.|\[::1\])/.test(host) ? "http" : "https");
-  return `${proto}://${host}`;
+  return publicOrigin(await headers(), publicOriginsConfig()).base;
 }
 
 /** Image URLs: configured ones as they are, else the images this app renders. */

@@ -10,7 +10,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { AlertIcon, RefreshIcon, TrophyIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
 import { WalletAvatar } from "@/components/wallet/wallet-avatar";
-import type { LeaderboardEntry } from "@/lib/api/schemas";
+import type { LeaderboardEntry } from "@/lib/contract/schemas";
 import { api, errorText, queryKeys } from "@/lib/client/api";
 import { useLeaderboardUser } from "@/lib/client/hooks";
 import { useWallet } from "@/lib/client/wallet";

@@ -1,17 +1,18 @@
 "use client";
 
 /**
- * "Invited by 0x12…abcd": who the pending code belongs to, resolved through
- * wallet-by-code. Always one line of the same height, whatever it says, so
- * resolving the code never moves the page.
+ * "Invited by 0x12…abcd": who the invite code belongs to, as the server resolved it while
+ * rendering the page (or, for a code it did not see, through wallet-by-code). Always one line
+ * of the same height, whatever it says, so resolving the code never moves the page.
  */
 import type { ReactNode } from "react";
+import type { InviteVerdict } from "@/components/referral/invite-verdict";
 import { useReferralSession } from "@/components/referral/referral-session";
-import { AlertIcon, SparklesIcon } from "@/components/ui/icons";
+import { AlertIcon, InfoIcon, SparklesIcon } from "@/components/ui/icons";
 import { WalletAvatar } from "@/components/wallet/wallet-avatar";
 import { ApiRequestError } from "@/lib/client/api";
 import { useWalletByCode } from "@/lib/client/hooks";
-import { parseRefParam } from "@/lib/client/pending-ref";
+import type { RefParam } from "@/lib/client/pending-ref";
 import { shortWallet } from "@/lib/domain/wallet";
 
 function Pill({ tone, children, testId }: { tone: "brand" | "warning" | "muted"; children: ReactNode; testId?: string }) {
@@ -30,44 +31,53 @@ function Pill({ tone, children, testId }: { tone: "brand" | "warning" | "muted";
   );
 }
 
-/** `serverRef`: the ?ref= the server saw, so the first paint already shows "Checking your invite…". */
-export function InviteBadge({ serverRef, fallback }: { serverRef: string | null; fallback: ReactNode }) {
+/** The verdict as the URL parameter it was made for: the server's view of the URL until the page has read it. */
+function paramOf(invite: InviteVerdict): RefParam {
+  if (invite.kind === "none") return { kind: "none" };
+  if (invite.kind === "invalid") return { kind: "invalid", raw: "" };
+  return { kind: "valid", code: invite.code };
+}
+
+/**
+ * `invite`: what the server found for the ?ref= it rendered the page for. Only a code it did not
+ * see (one pending from an earlier visit, or opened on another page) is looked up from here.
+ */
+export function InviteBadge({ invite, fallback }: { invite: InviteVerdict; fallback: ReactNode }) {
   const { urlRef, pendingCode } = useReferralSession();
-  // Before the provider has read the URL (first paint, hydration) the server's view stands in for it.
-  const fromUrl = urlRef.kind === "none" ? parseRefParam(serverRef) : urlRef;
+  const fromUrl = urlRef.kind === "none" ? paramOf(invite) : urlRef;
   const code = fromUrl.kind === "valid" ? fromUrl.code : pendingCode;
-  const lookup = useWalletByCode(code);
+  const answered = invite.kind !== "none" && invite.kind !== "invalid" && invite.code === code ? invite : null;
+  const lookup = useWalletByCode(answered ? null : code);
+  const referrer = answered?.kind === "known" ? answered.referrer : lookup.data?.wallet;
 
   if (code === null && fromUrl.kind === "invalid") {
     return (
-      <Pill tone="warning" testId="invite-status">
-        <AlertIcon className="size-4 shrink-0" />
+      <Pill tone="muted" testId="invite-status">
+        <InfoIcon className="size-4 shrink-0 text-zinc-500" />
         <span className="truncate">This invite link is broken: codes have 8 characters</span>
       </Pill>
     );
   }
   if (code === null) return <Pill tone="muted">{fallback}</Pill>;
-  if (lookup.data) {
+  if (referrer) {
     return (
       <Pill tone="brand" testId="invite-status">
-        <WalletAvatar wallet={lookup.data.wallet} className="size-5" />
+        <WalletAvatar wallet={referrer} className="size-5" />
         <span className="truncate">
-          Invited by <span className="font-mono font-semibold">{shortWallet(lookup.data.wallet)}</span>
+          Invited by <span className="font-mono font-semibold">{shortWallet(referrer)}</span>
         </span>
       </Pill>
     );
   }
-  if (lookup.error instanceof ApiRequestError && lookup.error.status === 404) {
+  if (answered?.kind === "unknown" || (lookup.error instanceof ApiRequestError && lookup.error.status === 404)) {
     return (
-      <Pill tone="warning" testId="invite-status">
-        <AlertIcon className="size-4 shrink-0" />
-        <span className="truncate">
-          Unknown invite code <span className="font-mono">{code}</span>
-        </span>
+      <Pill tone="muted" testId="invite-status">
+        <InfoIcon className="size-4 shrink-0 text-zinc-500" />
+        <span className="truncate">This invite code isn&apos;t known</span>
       </Pill>
     );
   }
-  if (lookup.error) {
+  if (answered?.kind === "unchecked" || lookup.error) {
     return (
       <Pill tone="warning" testId="invite-status">
         <AlertIcon className="size-4 shrink-0" />

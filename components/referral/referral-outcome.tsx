@@ -1,7 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
-import type { ReferralOutcome } from "@/components/referral/referral-session";
+import { useReferralSession, type ReferralOutcome } from "@/components/referral/referral-session";
 import { AlertIcon, CheckIcon, InfoIcon, RefreshIcon, XIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
 import { shortWallet } from "@/lib/domain/wallet";
@@ -30,8 +30,8 @@ function describe(outcome: ReferralOutcome): { tone: Tone; title: string; body: 
       };
     case "not-found":
       return {
-        tone: "warning",
-        title: "Unknown invite code",
+        tone: "info",
+        title: "This invite code isn't known",
         body: (
           <>
             No wallet has the code <span className="font-mono">{outcome.code}</span>, so no referrer was recorded.
@@ -65,57 +65,47 @@ const tones: Record<Tone, { ring: string; icon: ReactNode }> = {
 };
 
 /**
- * The result of recording the invite, as a toast pinned to the bottom of the
- * viewport: it never pushes the page around, and stays until dismissed.
+ * The result of recording the invite, as a banner at the top of the page's content: in the flow,
+ * so it moves the content down instead of covering any of it, and it stays until dismissed. The
+ * live region is always there, so a screen reader announces the outcome when it arrives.
  */
-export function ReferralOutcomeToast({
-  outcome,
-  syncing,
-  onRetry,
-  onDismiss,
-}: {
-  outcome: ReferralOutcome | null;
-  syncing: boolean;
-  onRetry(): void;
-  onDismiss(): void;
-}) {
+export function ReferralOutcomeBanner() {
+  const { outcome, syncing, retry, dismiss } = useReferralSession();
   const content = outcome ? describe(outcome) : null;
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-0 z-40 flex justify-center p-3 sm:p-5">
-      <div role="status" aria-live="polite" className="w-full max-w-md">
-        {content && outcome && (
-          <div
-            data-testid="referral-outcome"
-            data-outcome={outcome.kind}
-            className={`pointer-events-auto flex gap-3 rounded-2xl bg-white p-4 shadow-xl ring-1 dark:bg-zinc-900 ${tones[content.tone].ring}`}
-          >
-            <span className="mt-0.5 shrink-0">{tones[content.tone].icon}</span>
-            <div className="min-w-0 flex-1">
-              <p className="text-sm font-semibold">{content.title}</p>
-              <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{content.body}</p>
-              {outcome.kind === "failed" && (
-                <button
-                  type="button"
-                  onClick={onRetry}
-                  disabled={syncing}
-                  className="mt-3 inline-flex h-9 items-center gap-2 rounded-lg bg-zinc-900 px-3 text-sm font-semibold text-white hover:bg-zinc-700 disabled:opacity-60 dark:bg-white dark:text-zinc-900 dark:hover:bg-zinc-200"
-                >
-                  {syncing ? <Spinner /> : <RefreshIcon className="size-4" />}
-                  Try again
-                </button>
-              )}
-            </div>
-            <button
-              type="button"
-              onClick={onDismiss}
-              aria-label="Dismiss"
-              className="-m-1 size-8 shrink-0 rounded-full p-1.5 text-zinc-500 hover:bg-zinc-100 dark:text-zinc-400 hover:text-zinc-700 dark:hover:bg-zinc-800 dark:hover:text-zinc-200"
-            >
-              <XIcon className="size-5" />
-            </button>
+    <div role="status" aria-live="polite">
+      {content && outcome && (
+        <div
+          data-testid="referral-outcome"
+          data-outcome={outcome.kind}
+          className={`mb-6 flex gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 sm:mb-8 dark:bg-zinc-900 ${tones[content.tone].ring}`}
+        >
+          <span className="mt-0.5 shrink-0">{tones[content.tone].icon}</span>
+          <div className="min-w-0 flex-1">
+            <p className="text-sm font-semibold">{content.title}</p>
+            <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{content.body}</p>
+            {outcome.kind === "failed" && (
+              <button
+                type="button"
+                onClick={retry}
+                disabled={syncing}
+                className="mt-3 inline-flex h-9 items-center gap-2 rounded-lg bg-zinc-900 px-3 text-sm font-semibold text-white hover:bg-zinc-700 disabled:opacity-60 dark:bg-white dark:text-zinc-900 dark:hover:bg-zinc-200"
+              >
+                {syncing ? <Spinner /> : <RefreshIcon className="size-4" />}
+                Try again
+              </button>
+            )}
           </div>
-        )}
-      </div>
+          <button
+            type="button"
+            onClick={dismiss}
+            aria-label="Dismiss"
+            className="-m-1 size-8 shrink-0 rounded-full p-1.5 text-zinc-500 hover:bg-zinc-100 dark:text-zinc-400 hover:text-zinc-700 dark:hover:bg-zinc-800 dark:hover:text-zinc-200"
+          >
+            <XIcon className="size-5" />
+          </button>
+        </div>
+      )}
     </div>
   );
 }

@@ -1,19 +1,22 @@
 "use client";
 
 /**
- * The referral flow of decisions.md "Referral page (client)", on every page:
- * 1. a ?ref= code in the URL is stored for this origin (latest link wins);
+ * The referral flow of the web app, on every page:
+ * 1. a ?ref= code in the URL is stored for this origin (latest link wins), and its visit counted
+ *    (POST /api/referral/visit, once per page load);
  * 2. once a wallet is connected: POST /api/user/init, then, with a pending code,
  *    POST /api/referral/record;
  * 3. the code is cleared on success, alreadyRecorded, self-referral and 404 (and
  *    any other 400: it can never succeed), kept on 5xx / network errors for a retry.
+ * A code the server already found unknown while rendering the page is treated as that 404
+ * at once: never stored, never sent, and a connected wallet is told (reportUnknownCode).
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { ReferralOutcomeToast } from "@/components/referral/referral-outcome";
 import { ApiRequestError, api, errorText, queryKeys } from "@/lib/client/api";
 import { parseRefParam, pendingRef, usePendingRef, type RefParam } from "@/lib/client/pending-ref";
 import { SignInDeclinedError, useWalletWrite } from "@/lib/client/sign-in";
+import { visitorId } from "@/lib/client/visitor-id";
 import { useWallet } from "@/lib/client/wallet";
 
 export type ReferralOutcome =
@@ -34,6 +37,8 @@ interface ReferralSession {
   syncing: boolean;
   retry(): void;
   dismiss(): void;
+  /** The server found no wallet with `code`: drop it if pending, and never store it from the URL. */
+  reportUnknownCode(code: string): void;
 }
 
 const Context = createContext<ReferralSession | null>(null);
@@ -55,6 +60,8 @@ export function ReferralSessionProvider({ children }: { children: ReactNode }) {
   const [syncing, setSyncing] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const walletRef = useRef<string | null>(null);
+  const unknownCodes = useRef(new Set<string>());
+  const [unknownCode, setUnknownCode] = useState<string | null>(null);
   const initialised = useRef<string | null>(null);
   const queue = useRef<Promise<void>>(Promise.resolve());
   const write = useWalletWrite();
@@ -68,7 +75,11 @@ export function ReferralSessionProvider({ children }: { children: ReactNode }) {
     const url = new URL(window.location.href);
     const ref = parseRefParam(url.searchParams.get("ref"));
     setUrlRef(ref);
-    if (ref.kind === "valid") pendingRef.set(ref.code);
+    if (ref.kind === "valid" && !unknownCodes.current.has(ref.code)) {
+      pendingRef.set(ref.code);
+      // The visit, for the campaign's analytics; it changes nothing on the page, so a failure is ignored.
+      api.visit(ref.code, visitorId()).catch(() => undefined);
+    }
     if (ref.kind !== "none") {
       url.searchParams.delete("ref");
       window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
@@ -137,16 +148,23 @@ export function ReferralSessionProvider({ children }: { children: ReactNode }) {
     if (wallet) sync(wallet);
   }, [wallet, pendingCode, attempt, sync]);
 
+  // Said once, to the wallet connected when it is known or the next one to connect, as the 404 would have.
+  useEffect(() => {
+    if (!wallet || unknownCode === null) return;
+    setOutcome({ kind: "not-found", code: unknownCode });
+    setUnknownCode(null);
+  }, [wallet, unknownCode]);
+
   const retry = useCallback(() => setAttempt((a) => a + 1), []);
   const dismiss = useCallback(() => setOutcome(null), []);
+  const reportUnknownCode = useCallback((code: string) => {
+    unknownCodes.current.add(code);
+    if (pendingRef.get() === code) pendingRef.clear();
+    setUnknownCode(code);
+  }, []);
   const value = useMemo(
-    () => ({ urlRef, pendingCode, outcome, syncing, retry, dismiss }),
-    [urlRef, pendingCode, outcome, syncing, retry, dismiss],
+    () => ({ urlRef, pendingCode, outcome, syncing, retry, dismiss, reportUnknownCode }),
+    [urlRef, pendingCode, outcome, syncing, retry, dismiss, reportUnknownCode],
   );
-  return (
-    <Context.Provider value={value}>
-      {children}
-      <ReferralOutcomeToast outcome={outcome} syncing={syncing} onRetry={retry} onDismiss={dismiss} />
-    </Context.Provider>
-  );
+  return <Context.Provider value={value}>{children}</Context.Provider>;
 }

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { useMiniApp } from "@/components/farcaster/miniapp-provider";
 import { DoneBadge, RowGrid, TaskNote, TaskRow } from "@/components/tasks/task-row";
+import { TASK_TITLES } from "@/components/tasks/task-titles";
 import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import {
@@ -23,7 +24,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { errorText } from "@/lib/client/api";
 import { formatCountdown, useCompleteTask, useCountdown, useProgress, useTaskStatus, useVerifyNft } from "@/lib/client/hooks";
-import type { TaskStatusResponse } from "@/lib/api/schemas";
+import type { TaskStatusResponse } from "@/lib/contract/schemas";
 import { MILESTONES, TASK_IDS, type SocialTaskId } from "@/lib/domain/tasks";
 
 export interface TaskSettings {
@@ -32,10 +33,10 @@ export interface TaskSettings {
 }
 
 const SOCIAL: { id: SocialTaskId; title: string; description: string; icon: typeof UsersIcon }[] = [
-  { id: "add_miniapp", title: "Add the mini app", description: "Save the app in your Farcaster client.", icon: SquarePlusIcon },
-  { id: "fc_follow", title: "Follow us on Farcaster", description: "Stay in the loop for new quests.", icon: UserPlusIcon },
-  { id: "fc_like_recast", title: "Like or recast our cast", description: "Help your friends find us.", icon: HeartIcon },
-  { id: "fc_comment", title: "Comment on our cast", description: "Say hi to the community.", icon: MessageIcon },
+  { id: "add_miniapp", title: TASK_TITLES.add_miniapp, description: "Save the app in your Farcaster client.", icon: SquarePlusIcon },
+  { id: "fc_follow", title: TASK_TITLES.fc_follow, description: "Stay in the loop for new quests.", icon: UserPlusIcon },
+  { id: "fc_like_recast", title: TASK_TITLES.fc_like_recast, description: "Help your friends find us.", icon: HeartIcon },
+  { id: "fc_comment", title: TASK_TITLES.fc_comment, description: "Say hi to the community.", icon: MessageIcon },
 ];
 
 export function TaskList({ wallet, settings }: { wallet: string; settings: TaskSettings }) {
@@ -167,7 +168,7 @@ function CheckInTask({ wallet, data, updatedAt }: { wallet: string; data: TaskSt
     <TaskRow
       testId="task-daily_checkin"
       icon={CalendarIcon}
-      title="Daily check-in"
+      title={TASK_TITLES.daily_checkin}
       description={onCooldown ? "Checked in. Come back when the timer runs out." : "Check in once every 24 hours."}
       done={onCooldown}
       action={
@@ -300,7 +301,7 @@ function NftTask({ wallet, done, mintUrl }: { wallet: string; done: boolean; min
     <TaskRow
       testId="task-nft_mint"
       icon={ShieldIcon}
-      title="Hold the community NFT"
+      title={TASK_TITLES.nft_mint}
       description={
         mintUrl ? (
           <>

@@ -1,5 +1,4 @@
 /** Button styles shared by <button> and <a>, so links that look like buttons stay links. */
-import type { ButtonHTMLAttributes } from "react";
 
 type Variant = "primary" | "secondary" | "ghost" | "success";
 type Size = "sm" | "md" | "lg";
@@ -29,14 +28,4 @@ const sizes: Record<Size, string> = {
 
 export function buttonClass({ variant = "primary", size = "md", className = "" }: { variant?: Variant; size?: Size; className?: string } = {}) {
   return `${base} ${variants[variant]} ${sizes[size]} ${className}`;
-}
-
-export function Button({
-  variant,
-  size,
-  className,
-  type = "button",
-  ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: Size }) {
-  return <button type={type} className={buttonClass({ variant, size, className })} {...props} />;
 }

@@ -7,10 +7,13 @@ import { XIcon } from "@/components/ui/icons";
 export function Dialog({ title, onClose, children }: { title: string; onClose(): void; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  // No close() on unmount: it would queue a close event that reaches onClose after the dialog is
+  // gone, and in development, where React unmounts and remounts every effect once, after it has
+  // been shown again, closing it the moment it opened. Leaving the page takes it out of the top
+  // layer without any event, so onClose reports only the visitor closing it.
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
   }, []);
   return (
     <dialog

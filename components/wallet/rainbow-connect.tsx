@@ -23,23 +23,32 @@ import {
   rainbowWallet,
   walletConnectWallet,
 } from "@rainbow-me/rainbowkit/wallets";
-import { useEffect, useRef, useState } from "react";
-import { useConfig, useConnectors, type Connector } from "wagmi";
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useConfig, useConnectors } from "wagmi";
 import { NoWalletDialog } from "@/components/wallet/no-wallet-dialog";
 import { walletConnectProjectId, type WagmiConfig } from "@/lib/client/wagmi";
 
 const registered = new WeakSet<object>();
 
-/** A wallet the browser announced over EIP-6963 (wagmi turns each into an injected connector with a data: icon). */
-function isAnnouncedWallet(connector: Connector): boolean {
-  return connector.type === "injected" && Boolean(connector.icon?.startsWith("data:image"));
+/**
+ * Whether the browser announced a wallet over EIP-6963. Asked of the announcements themselves, not of
+ * wagmi's connectors: wagmi adds those only once it has hydrated, a moment after it mounts, and this
+ * modal can mount in the same moment (both downloaded by one Connect press).
+ */
+function hasAnnouncedWallet(config: WagmiConfig): boolean {
+  return (config._internal.mipd?.getProviders().length ?? 0) > 0;
+}
+
+function useHasAnnouncedWallet(config: WagmiConfig): boolean {
+  const subscribe = useCallback((onChange: () => void) => config._internal.mipd?.subscribe(onChange) ?? (() => {}), [config]);
+  return useSyncExternalStore(subscribe, () => hasAnnouncedWallet(config), () => false);
 }
 
 /** Adds RainbowKit's own wallet connectors to the config, once. */
 function registerRainbowWallets(config: WagmiConfig, appName: string): void {
   if (registered.has(config)) return;
   registered.add(config);
-  const announced = config.connectors.some(isAnnouncedWallet);
+  const announced = hasAnnouncedWallet(config);
   const legacyInjected = typeof window !== "undefined" && "ethereum" in window && window.ethereum !== undefined;
   const wallets: WalletList[number]["wallets"] = [];
   // Wallet in-app browsers that predate EIP-6963 only expose window.ethereum.
@@ -66,8 +75,9 @@ const theme = {
 export default function RainbowConnect({ request, appName }: { request: number; appName: string }) {
   const config = useConfig();
   useState(() => registerRainbowWallets(config, appName));
+  const announced = useHasAnnouncedWallet(config);
   const connectors = useConnectors();
-  const hasWallets = connectors.some((c) => isAnnouncedWallet(c) || "rkDetails" in c);
+  const hasWallets = announced || connectors.some((c) => "rkDetails" in c);
   return (
     <RainbowKitProvider theme={theme} appInfo={{ appName }} modalSize="compact">
       <ModalOpener request={request} hasWallets={hasWallets} />

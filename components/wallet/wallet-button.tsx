@@ -5,38 +5,23 @@ import { useMiniApp } from "@/components/farcaster/miniapp-provider";
 import { buttonClass } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ChevronDownIcon, LogOutIcon, WalletIcon } from "@/components/ui/icons";
-import { Spinner } from "@/components/ui/spinner";
 import { WalletAvatar } from "@/components/wallet/wallet-avatar";
-import { useConnectWallet } from "@/components/wallet/wallet-ui";
+import { ConnectButton } from "@/components/wallet/wallet-ui";
 import { signOut } from "@/lib/client/sign-in";
 import { useWallet } from "@/lib/client/wallet";
 import { shortWallet } from "@/lib/domain/wallet";
 
 /** The header's wallet control: Connect, or the connected wallet with a small menu. */
 export function WalletButton() {
-  const { address, status } = useWallet();
-  const { openConnect, preloadModal } = useConnectWallet();
+  const { address } = useWallet();
 
   if (!address) {
-    const busy = status === "connecting";
     return (
-      <button
-        type="button"
-        onClick={openConnect}
-        onPointerEnter={preloadModal}
-        onFocus={preloadModal}
-        disabled={busy}
-        className={buttonClass({ size: "sm", className: "min-[400px]:min-w-[8.5rem]" })}
-      >
-        {busy ? <Spinner /> : <WalletIcon className="size-4 max-[399px]:hidden" />}
-        {busy ? (
-          "Connecting…"
-        ) : (
-          <span>
-            Connect<span className="max-[399px]:sr-only"> wallet</span>
-          </span>
-        )}
-      </button>
+      <ConnectButton size="sm" className="min-[400px]:min-w-[8.5rem]" icon={<WalletIcon className="size-4 max-[399px]:hidden" />}>
+        <span>
+          Connect<span className="max-[399px]:sr-only"> wallet</span>
+        </span>
+      </ConnectButton>
     );
   }
   return <AccountMenu address={address} />;
@@ -99,7 +84,7 @@ function AccountMenu({ address }: { address: `0x${string}` }) {
                 setOpen(false);
                 // Without the wallet code there is no connection to end; the session still is.
                 disconnect().catch(() => {});
-                signOut();
+                void signOut();
               }}
               className="flex w-full items-center gap-2 rounded-xl px-3 py-2.5 text-left text-sm text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40"
             >

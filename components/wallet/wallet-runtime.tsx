@@ -3,20 +3,17 @@
 /**
  * wagmi itself, downloaded after the first paint by wallet-provider.tsx: the config, the
  * reconnection of a returning wallet (from the state in wagmi's cookie), the actions the
- * app asks for, and RainbowKit's connect modal, itself downloaded on the first request.
+ * app asks for, and RainbowKit's connect modal once the provider has downloaded it.
  */
-import dynamic from "next/dynamic";
-import { Component, useEffect, useState, type ReactNode } from "react";
+import { useEffect, useState } from "react";
 import { getAddress } from "viem";
 import { WagmiProvider, useAccount, type CreateConnectorFn } from "wagmi";
 import { connect, disconnect, signMessage } from "wagmi/actions";
-import { ModalLoadFailure, loadModal, type WalletRuntimeProps } from "@/components/wallet/wallet-provider";
+import type { WalletRuntimeProps } from "@/components/wallet/wallet-provider";
 import { makeWagmiConfig, stateFromCookie, type WagmiConfig } from "@/lib/client/wagmi";
 import type { WalletActions } from "@/lib/client/wallet";
 
-const RainbowConnect = dynamic(loadModal, { ssr: false });
-
-export default function WalletRuntime({ cookie, appName, modalRequest, onModalClose, onAccount, onReady }: WalletRuntimeProps) {
+export default function WalletRuntime({ cookie, appName, modalRequest, ConnectModal, onAccount, onReady }: WalletRuntimeProps) {
   const [config] = useState(makeWagmiConfig);
   const [initialState] = useState(() => stateFromCookie(cookie));
   useEffect(() => onReady(actionsOf(config)), [config, onReady]);
@@ -26,11 +23,7 @@ export default function WalletRuntime({ cookie, appName, modalRequest, onModalCl
   return (
     <WagmiProvider config={config} initialState={initialState} reconnectOnMount={Boolean(initialState?.current)}>
       <AccountReporter onAccount={onAccount} />
-      {modalRequest > 0 && (
-        <LoadFailure onClose={onModalClose}>
-          <RainbowConnect request={modalRequest} appName={appName} />
-        </LoadFailure>
-      )}
+      {modalRequest > 0 && ConnectModal && <ConnectModal request={modalRequest} appName={appName} />}
     </WagmiProvider>
   );
 }
@@ -47,17 +40,4 @@ function AccountReporter({ onAccount }: Pick<WalletRuntimeProps, "onAccount">) {
   const { address, chainId, status } = useAccount();
   useEffect(() => onAccount({ address, chainId, status }), [address, chainId, status, onAccount]);
   return null;
-}
-
-/** If the connect modal cannot be downloaded, say so instead of breaking the page. */
-class LoadFailure extends Component<{ children: ReactNode; onClose(): void }, { failed: boolean }> {
-  state = { failed: false };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  render() {
-    return this.state.failed ? <ModalLoadFailure onClose={this.props.onClose} /> : this.props.children;
-  }
 }

@@ -4,7 +4,7 @@
  * configured a request costs exactly what it did before.
  */
 import "server-only";
-import { errors } from "@/lib/api/errors";
+import { errors } from "@/lib/contract/errors";
 import { clientIp } from "@/lib/auth/client-ip";
 import { readSession } from "@/lib/auth/session";
 import { config, type RateLimitRule } from "@/lib/config";

@@ -3,26 +3,25 @@
  * verifier (with its RPC client, when RPC_URL is set) is built once per process.
  */
 import "server-only";
-import { errors } from "@/lib/api/errors";
-import type { SessionResponse } from "@/lib/api/schemas";
+import { errors } from "@/lib/contract/errors";
+import type { SessionResponse } from "@/lib/contract/schemas";
 import { endSession, readSession, startSession } from "@/lib/auth/session";
 import { createSignatureVerifier, type SignatureVerifier } from "@/lib/auth/signature";
 import { issueNonce, signIn } from "@/lib/auth/sign-in";
-import { config, type AuthConfig } from "@/lib/config";
+import { config, type SignInConfig } from "@/lib/config";
 import type { Wallet } from "@/lib/domain/wallet";
 import { deps } from "@/lib/services/context";
-
-type SiweConfig = Extract<AuthConfig, { mode: "siwe" }>;
 
 /** Auth responses are per visitor and short-lived: never cached. */
 export const NO_STORE = { "cache-control": "no-store" } as const;
 
 let verifier: SignatureVerifier | undefined;
 
-function siwe(): SiweConfig {
-  const auth = config().auth;
-  if (auth.mode !== "siwe") throw errors.signInOff();
-  return auth;
+/** Sign-in is on with WALLET_AUTH=siwe, and for the console's admins with ADMIN_WALLETS. */
+function siwe(): SignInConfig {
+  const signIn = config().signIn;
+  if (!signIn) throw errors.signInOff();
+  return signIn;
 }
 
 /** GET /api/auth/nonce */
@@ -49,13 +48,13 @@ export async function verifySignIn(
 
 /** GET /api/auth/session: who is signed in, and whether writes need it. */
 export async function currentSession(request: Request, origin: string): Promise<SessionResponse> {
-  const auth = config().auth;
-  if (auth.mode === "off") return { address: null, authRequired: false, chainId: null, expiresAt: null };
-  const session = await readSession(request, origin, auth.session, (await deps()).clock());
+  const { auth, signIn } = config();
+  if (!signIn) return { address: null, authRequired: false, chainId: null, expiresAt: null };
+  const session = await readSession(request, origin, signIn.session, (await deps()).clock());
   return {
     address: session?.address ?? null,
-    authRequired: true,
-    chainId: auth.chainId ?? null,
+    authRequired: auth.mode === "siwe",
+    chainId: signIn.chainId ?? null,
     expiresAt: session?.expiresAt ?? null,
   };
 }

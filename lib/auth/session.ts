@@ -6,6 +6,7 @@
  */
 import "server-only";
 import { sealData, unsealData } from "iron-session";
+import { isLoopbackHostname } from "@/lib/domain/public-origin";
 import { isWallet, normaliseWallet, type Wallet } from "@/lib/domain/wallet";
 
 export interface Session {
@@ -19,10 +20,12 @@ export interface SessionSettings {
   ttlSeconds: number;
 }
 
-/** Loopback hosts get a plain cookie (browsers treat them as secure contexts, but tests speak http). */
+/**
+ * Loopback hosts get a plain cookie (browsers treat them as secure contexts, but tests speak http).
+ * `origin` is the request's public origin (lib/domain/public-origin.ts), never its Host header.
+ */
 function isLocalHost(origin: string): boolean {
-  const host = new URL(origin).hostname.replace(/^\[|\]$/g, "");
-  return host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127(?:\.\d{1,3}){3}$/.test(host);
+  return isLoopbackHostname(new URL(origin).hostname);
 }
 
 /**
@@ -52,8 +55,13 @@ export function endSession(origin: string): string {
 }
 
 /** The request's session, or null when it has none, or one that is tampered with, sealed with another secret or expired. */
-export async function readSession(request: Request, origin: string, settings: SessionSettings, now: number): Promise<Session | null> {
-  const sealed = cookieValue(request.headers.get("cookie"), sessionCookieName(origin));
+export function readSession(request: Request, origin: string, settings: SessionSettings, now: number): Promise<Session | null> {
+  return readSessionCookie(request.headers.get("cookie"), origin, settings, now);
+}
+
+/** readSession from a Cookie header's value: what a page has (next/headers), which is not a Request. */
+export async function readSessionCookie(cookieHeader: string | null, origin: string, settings: SessionSettings, now: number): Promise<Session | null> {
+  const sealed = cookieValue(cookieHeader, sessionCookieName(origin));
   if (!sealed) return null;
   let data: unknown;
   try {

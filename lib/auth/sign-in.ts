@@ -2,8 +2,9 @@
  * Sign-In with Ethereum (EIP-4361): nonces issued and consumed here, and the checks of a signed
  * message before it becomes a session. Every refusal is a 401 naming the reason.
  *
- * Rules: the message's domain is the host the request came to and its URI has the same origin;
- * with AUTH_ORIGINS (or APP_URL) set, that origin must be one of them. The chain id is CHAIN_ID
+ * Rules: the message's domain is the host of the request's public origin (lib/domain/public-origin.ts:
+ * an allowed origin the request came to, else APP_URL's first) and its URI has that origin; with
+ * AUTH_ORIGINS (or APP_URL) set, that origin must be one of them. The chain id is CHAIN_ID
  * when configured, any otherwise (smart-contract wallets are then checked on the RPC's chain).
  * The nonce is one this server issued, unexpired, used once; expirationTime and notBefore hold
  * by the server clock. The nonce is spent only after the signature checks out, so nobody can
@@ -12,22 +13,22 @@
 import "server-only";
 import type { Address, Hex } from "viem";
 import { generateSiweNonce, parseSiweMessage } from "viem/siwe";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/contract/errors";
 import type { Clock } from "@/lib/domain/clock";
 import { isWallet, normaliseWallet, type Wallet } from "@/lib/domain/wallet";
 import type { SignatureVerifier } from "@/lib/auth/signature";
-import { NONCE_PATTERN, type GuardStore } from "@/lib/store/types";
+import { NONCE_PATTERN, type AccessStore } from "@/lib/store/types";
 
 export interface SignInDeps {
-  store: GuardStore;
+  store: AccessStore;
   clock: Clock;
   verifySignature: SignatureVerifier;
 }
 
 export interface SignInRules {
-  /** The origin the request came to, e.g. "https://app.example.com". */
+  /** The request's public origin, e.g. "https://app.example.com". */
   origin: string;
-  /** Origins sign-in is allowed on; empty = any the request came to. */
+  /** Origins sign-in is allowed on; empty = any public origin. */
   allowedOrigins: string[];
   /** Required chain id; undefined = any. */
   chainId?: number;

@@ -1,7 +1,7 @@
 /**
  * nft_mint verification over viem: ERC-721 balanceOf(wallet) > 0, else a non-empty stake-ids list.
  * One eth_call when the balance suffices, two otherwise; one in all cases when the chain has a Multicall3.
- * Never a loop over token ids (lessons.md #7).
+ * Never a loop over token ids: its cost grows with the collection, one RPC call per token.
  */
 import "server-only";
 import {

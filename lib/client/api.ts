@@ -1,7 +1,7 @@
 /**
  * The web app's typed client of the HTTP API. Every response is parsed with the
  * zod schema the route handlers use, so the UI and the API cannot drift apart on
- * names (lessons.md #8). Failures become one error type the UI can show.
+ * names such as task ids. Failures become one error type the UI can show.
  *
  * The schemas (and zod with them, a third of the app's own JavaScript) load with
  * the first request instead of with the page, so they stay off the first paint.
@@ -9,11 +9,11 @@
 import type { z } from "zod";
 import type { CompletableTaskId, VerifiableTaskId } from "@/lib/domain/tasks";
 
-type Schemas = typeof import("@/lib/api/schemas");
+type Schemas = typeof import("@/lib/contract/schemas");
 let schemas: Promise<Schemas> | undefined;
 // A failed download is tried again by the next request instead of failing every later one.
 const loadSchemas = () =>
-  (schemas ??= import("@/lib/api/schemas").catch((error: unknown) => {
+  (schemas ??= import("@/lib/contract/schemas").catch((error: unknown) => {
     schemas = undefined;
     throw error;
   }));
@@ -68,7 +68,8 @@ async function request<S extends z.ZodType>(pick: (s: Schemas) => S, path: strin
   return parsed.data;
 }
 
-const post = (body: Record<string, string>): RequestInit => ({
+/** Every POST is JSON, body or not: the server refuses any other Content-Type with 415. */
+const post = (body: Record<string, string> = {}): RequestInit => ({
   method: "POST",
   headers: { "content-type": "application/json" },
   body: JSON.stringify(body),
@@ -78,6 +79,8 @@ const q = (params: Record<string, string>) => `?${new URLSearchParams(params).to
 
 export const api = {
   initUser: (wallet: string) => request((s) => s.initUserResponse, "/api/user/init", post({ wallet })),
+  visit: (refCode: string, visitorId: string) =>
+    request((s) => s.visitResponse, "/api/referral/visit", { ...post({ refCode, visitorId }), keepalive: true }),
   recordReferral: (wallet: string, refCode: string) =>
     request((s) => s.recordReferralResponse, "/api/referral/record", post({ wallet, refCode })),
   referralLink: (wallet: string) => request((s) => s.referralLinkResponse, `/api/referral/link${q({ user: wallet })}`),
@@ -95,7 +98,7 @@ export const api = {
   nonce: () => request((s) => s.nonceResponse, "/api/auth/nonce"),
   signIn: (message: string, signature: string) =>
     request((s) => s.signInResponse, "/api/auth/verify", post({ message, signature })),
-  logout: () => request((s) => s.logoutResponse, "/api/auth/logout", { method: "POST" }),
+  logout: () => request((s) => s.logoutResponse, "/api/auth/logout", post()),
 };
 
 /** Query keys, one place, so mutations invalidate exactly what they change. */

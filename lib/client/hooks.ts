@@ -3,7 +3,7 @@
 /** TanStack Query hooks over the typed API client: the only way components read or change server state. */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import type { TaskStatusResponse } from "@/lib/api/schemas";
+import type { TaskStatusResponse } from "@/lib/contract/schemas";
 import { CHECKIN_COOLDOWN_SECONDS, type CompletableTaskId } from "@/lib/domain/tasks";
 import { ApiRequestError, api, queryKeys } from "@/lib/client/api";
 import { useWalletWrite } from "@/lib/client/sign-in";

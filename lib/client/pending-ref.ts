@@ -1,6 +1,7 @@
 /**
  * The pending referral code: kept in localStorage of the origin the visitor
- * opened, so attribution stays per domain (interface.md), latest link wins.
+ * opened, so attribution stays per domain (a code is never shared between
+ * domains; docs/api.md), latest link wins.
  * A tiny external store so React components re-render when it changes.
  */
 import { useSyncExternalStore } from "react";

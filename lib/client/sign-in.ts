@@ -5,7 +5,8 @@
  * default (off) it costs one GET /api/auth/session per page and nothing else.
  * Every write goes through useWalletWrite(): it signs in first when the server
  * asks for it, and once more if a write comes back 401/403 (session expired,
- * wallet switched).
+ * wallet switched). The campaign console signs its admins in with useSignIn(),
+ * whatever writes need (ADMIN_WALLETS turns sign-in on by itself).
  */
 import { useCallback } from "react";
 import type { Hex } from "viem";
@@ -30,10 +31,10 @@ function forgetSession(): void {
   session = null;
 }
 
-/** Ends a wallet sign-in session (WALLET_AUTH=siwe) on Disconnect; harmless without one. */
-export function signOut(): void {
+/** Ends the wallet's sign-in session (on Disconnect, or the console's Sign out); harmless without one. */
+export async function signOut(): Promise<void> {
   forgetSession();
-  void api.logout().catch(() => {});
+  await api.logout().catch(() => {});
 }
 
 export class SignInDeclinedError extends Error {
@@ -43,9 +44,16 @@ export class SignInDeclinedError extends Error {
   }
 }
 
-async function signIn(wallet: string, sign: (message: string) => Promise<Hex>, walletChainId: number | undefined) {
+type Sign = (message: string) => Promise<Hex>;
+
+/** Signs in when writes need a session and `wallet` has none. */
+async function signInForWrites(wallet: string, sign: Sign, walletChainId: number | undefined) {
   const current = await currentSession();
-  if (!current.authRequired || current.address === wallet) return;
+  if (current.authRequired && current.address !== wallet) await signIn(wallet, sign, walletChainId, current);
+}
+
+/** Asks the wallet to sign the message and starts its session; callers at the same time share one request. */
+async function signIn(wallet: string, sign: Sign, walletChainId: number | undefined, current: Session) {
   signing ??= (async () => {
     const [{ signInMessage }, { nonce }] = await Promise.all([import("@/lib/client/siwe-message"), api.nonce()]);
     const message = signInMessage({ wallet, chainId: current.chainId ?? walletChainId ?? 1, nonce });
@@ -71,15 +79,28 @@ export function useWalletWrite() {
   return useCallback(
     async <T>(wallet: string, write: () => Promise<T>): Promise<T> => {
       const sign = (message: string) => signMessage(message, wallet);
-      await signIn(wallet, sign, chainId);
+      await signInForWrites(wallet, sign, chainId);
       try {
         return await write();
       } catch (error) {
         if (!(error instanceof ApiRequestError && error.needsSignIn)) throw error;
         forgetSession();
-        await signIn(wallet, sign, chainId);
+        await signInForWrites(wallet, sign, chainId);
         return await write();
       }
+    },
+    [chainId, signMessage],
+  );
+}
+
+/** Signs `wallet` in now, even where writes need no session: how an admin opens the campaign console. */
+export function useSignIn() {
+  const { chainId, signMessage } = useWallet();
+  return useCallback(
+    async (wallet: string): Promise<void> => {
+      // The server's answer may be older than a session that expired since: ask again.
+      forgetSession();
+      await signIn(wallet, (message) => signMessage(message, wallet), chainId, await currentSession());
     },
     [chainId, signMessage],
   );

@@ -21,6 +21,8 @@ export interface Wallet extends WalletAccount, WalletActions {
   openModal(): void;
   /** Starts downloading the connect modal (on hover or focus of a connect button). */
   preloadModal(): void;
+  /** From a Connect press until the wallet code it needs has downloaded. */
+  modalLoading: boolean;
 }
 
 export const WalletContext = createContext<Wallet | null>(null);

@@ -30,17 +30,13 @@ export const MILESTONES = [
 ] as const;
 export type MilestoneTaskId = (typeof MILESTONES)[number]["taskId"];
 
-/** Every task id, in the order interface.md lists the keys of task-status. */
+/** Every task id, in the order GET /api/steam/task-status lists its keys. */
 export const TASK_IDS = [
   ...COMPLETABLE_TASK_IDS,
   ...MILESTONES.map((m) => m.taskId),
   ...VERIFIABLE_TASK_IDS,
 ] as const;
 export type TaskId = CompletableTaskId | MilestoneTaskId | VerifiableTaskId;
-
-export function isSocialTaskId(taskId: string): taskId is SocialTaskId {
-  return (SOCIAL_TASK_IDS as readonly string[]).includes(taskId);
-}
 
 /**
  * Whole seconds until the next check-in may happen; 0 means available.
@@ -50,6 +46,11 @@ export function checkInCooldown(last: number | null, now: number): number {
   if (last === null) return 0;
   const elapsed = now - last;
   return elapsed >= CHECKIN_COOLDOWN_SECONDS ? 0 : Math.ceil(CHECKIN_COOLDOWN_SECONDS - elapsed);
+}
+
+/** Whether each social task is completed, from its completion time. */
+export function socialFlags(completedAt: Record<SocialTaskId, number | null>): Record<SocialTaskId, boolean> {
+  return Object.fromEntries(SOCIAL_TASK_IDS.map((id) => [id, completedAt[id] !== null])) as Record<SocialTaskId, boolean>;
 }
 
 export function milestoneFlags(referralsCount: number): Record<MilestoneTaskId, boolean> {

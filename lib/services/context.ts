@@ -1,11 +1,19 @@
 /** The process's service dependencies, built once from configuration. Route handlers call deps(). */
 import "server-only";
 import { config } from "@/lib/config";
-import { systemClock } from "@/lib/domain/clock";
+import { systemClock, type Clock } from "@/lib/domain/clock";
 import { createNftVerifier } from "@/lib/chain/verifier";
 import type { NftVerifier } from "@/lib/chain/types";
-import type { Deps } from "@/lib/services/deps";
 import { getStore } from "@/lib/store";
+import type { Store } from "@/lib/store/types";
+
+/** What every service function takes (each picks the ports it uses): the store, the clock and, when configured, the chain. */
+export interface Deps {
+  store: Store;
+  clock: Clock;
+  /** null when on-chain verification is not configured. */
+  chain: NftVerifier | null;
+}
 
 let chain: NftVerifier | null | undefined;
 
@@ -13,9 +21,4 @@ export async function deps(): Promise<Deps> {
   const cfg = config();
   chain ??= cfg.chain ? createNftVerifier(cfg.chain) : null;
   return { store: await getStore(), clock: systemClock, chain };
-}
-
-/** Base of referral links: APP_URL when set, else the origin the request came to. */
-export function linkBase(origin: string): string {
-  return config().appUrl ?? origin;
 }

@@ -1,5 +1,6 @@
-import type { HealthResponse } from "@/lib/api/schemas";
-import type { Deps } from "@/lib/services/deps";
+import type { HealthResponse } from "@/lib/contract/schemas";
+import type { Deps } from "@/lib/services/context";
+import type { StoreBackend } from "@/lib/store/types";
 
 async function timed(probe: () => Promise<void>): Promise<{ ok: boolean; latencyMs: number }> {
   const start = performance.now();
@@ -14,7 +15,7 @@ async function timed(probe: () => Promise<void>): Promise<{ ok: boolean; latency
 }
 
 /** GET /api/health: store and, when configured, RPC reachability with latency. */
-export async function getHealth(deps: Deps): Promise<HealthResponse> {
+export async function getHealth(deps: Pick<Deps, "chain"> & { store: StoreBackend }): Promise<HealthResponse> {
   const { store, chain: verifier } = deps;
   const storeHealth = { kind: store.kind, ...(await timed(() => store.ping())) };
   if (!verifier) return { ok: storeHealth.ok, store: storeHealth, chain: { configured: false } };

@@ -1,21 +1,29 @@
-import type { LeaderboardEntry } from "@/lib/api/schemas";
+import type { BoardOverview, LeaderboardEntry } from "@/lib/contract/schemas";
 import { rewardsOf } from "@/lib/domain/leaderboard";
 import type { Wallet } from "@/lib/domain/wallet";
-import type { Deps } from "@/lib/services/deps";
+import type { Deps } from "@/lib/services/context";
+import type { LeaderboardRow, LeaderboardStore } from "@/lib/store/types";
+
+type LeaderboardDeps = Pick<Deps, "clock"> & { store: LeaderboardStore };
+
+/** A row at 0-based position `index` of the one order: rank = position + 1. */
+function entryOf(row: LeaderboardRow, index: number): LeaderboardEntry {
+  return { rank: index + 1, wallet: row.wallet, referrals_count: row.referralsCount, rewards: rewardsOf(row.score) };
+}
 
 /** GET /api/leaderboard: the top `limit`, rank = position in the one order. */
-export async function getLeaderboard(deps: Deps, limit: number): Promise<LeaderboardEntry[]> {
-  const rows = await deps.store.getLeaderboard(limit);
-  return rows.map((row, i) => ({
-    rank: i + 1,
-    wallet: row.wallet,
-    referrals_count: row.referralsCount,
-    rewards: rewardsOf(row.score),
-  }));
+export async function getLeaderboard(deps: LeaderboardDeps, limit: number): Promise<LeaderboardEntry[]> {
+  return (await deps.store.getLeaderboard(limit)).map(entryOf);
+}
+
+/** The landing page: the top `limit` entries and the board's totals, in one store operation. */
+export async function getBoardOverview(deps: LeaderboardDeps, limit: number): Promise<BoardOverview> {
+  const summary = await deps.store.getBoardSummary(limit);
+  return { top: summary.top.map(entryOf), entries: summary.entries, referrals: summary.referrals };
 }
 
 /** GET /api/leaderboard/user: creates a missing entry with score 0, then reads its real rank. */
-export async function getLeaderboardUser(deps: Deps, wallet: Wallet): Promise<LeaderboardEntry> {
+export async function getLeaderboardUser(deps: LeaderboardDeps, wallet: Wallet): Promise<LeaderboardEntry> {
   const row = await deps.store.getRankOrCreate(wallet, deps.clock());
   return { rank: row.rank, wallet, referrals_count: row.referralsCount, rewards: rewardsOf(row.score) };
 }

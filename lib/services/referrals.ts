@@ -1,15 +1,18 @@
-import { errors } from "@/lib/api/errors";
+import { errors } from "@/lib/contract/errors";
 import type {
   CheckReferralResponse,
   RecordReferralResponse,
   ReferralLinkResponse,
   WalletByCodeResponse,
-} from "@/lib/api/schemas";
+} from "@/lib/contract/schemas";
 import { isResolvableRefCode, isSelfReferral, referralLink, refCodeOf, type Wallet } from "@/lib/domain/wallet";
-import type { Deps } from "@/lib/services/deps";
+import type { Deps } from "@/lib/services/context";
+import type { ReferralStore } from "@/lib/store/types";
 
-/** POST /api/referral/record: binds the referee to the code's owner, once, with checks 4-7 of decisions.md. */
-export async function recordReferral(deps: Deps, referee: Wallet, refCode: string): Promise<RecordReferralResponse> {
+type ReferralDeps = Pick<Deps, "clock"> & { store: ReferralStore };
+
+/** POST /api/referral/record: binds the referee to the code's owner, once (see ReferralStore.recordReferral for the order of the checks). */
+export async function recordReferral(deps: ReferralDeps, referee: Wallet, refCode: string): Promise<RecordReferralResponse> {
   const result = await deps.store.recordReferral({
     referee,
     refCode,
@@ -29,12 +32,12 @@ export async function recordReferral(deps: Deps, referee: Wallet, refCode: strin
 }
 
 /** GET /api/referral/check: read-only. */
-export async function checkReferral(deps: Deps, wallet: Wallet): Promise<CheckReferralResponse> {
+export async function checkReferral(deps: ReferralDeps, wallet: Wallet): Promise<CheckReferralResponse> {
   return { hasReferrer: (await deps.store.getReferrer(wallet)) !== null, wallet };
 }
 
 /** GET /api/referral/link: the wallet's own link and stats; makes the wallet known. */
-export async function getReferralLink(deps: Deps, wallet: Wallet, linkBase: string): Promise<ReferralLinkResponse> {
+export async function getReferralLink(deps: ReferralDeps, wallet: Wallet, linkBase: string): Promise<ReferralLinkResponse> {
   const info = await deps.store.getReferralInfo(wallet, deps.clock());
   return {
     bound: info.referrer !== null,
@@ -47,7 +50,7 @@ export async function getReferralLink(deps: Deps, wallet: Wallet, linkBase: stri
 }
 
 /** GET /api/referral/wallet-by-code: reverse lookup; codes that cannot be hex never reach the store. */
-export async function getWalletByCode(deps: Deps, refCode: string): Promise<WalletByCodeResponse> {
+export async function getWalletByCode(deps: ReferralDeps, refCode: string): Promise<WalletByCodeResponse> {
   const wallet = isResolvableRefCode(refCode) ? await deps.store.resolveRefCode(refCode) : null;
   if (wallet === null) throw errors.refCodeNotFound();
   return { wallet, refCode };

@@ -1,22 +1,25 @@
-import { errors } from "@/lib/api/errors";
+import { errors } from "@/lib/contract/errors";
 import type {
   CompleteTaskResponse,
   ProgressResponse,
   TaskStatusResponse,
   VerifyTaskResponse,
-} from "@/lib/api/schemas";
+} from "@/lib/contract/schemas";
 import {
   CHECKIN_COOLDOWN_SECONDS,
   checkInCooldown,
   milestoneFlags,
+  socialFlags,
   type CompletableTaskId,
   type TaskId,
   type VerifiableTaskId,
 } from "@/lib/domain/tasks";
 import type { Wallet } from "@/lib/domain/wallet";
 import type { NftVerifier } from "@/lib/chain/types";
-import type { Deps } from "@/lib/services/deps";
-import type { WalletState } from "@/lib/store/types";
+import type { Deps } from "@/lib/services/context";
+import type { TaskStore, WalletState, WalletStore } from "@/lib/store/types";
+
+type TaskDeps = Pick<Deps, "clock" | "chain"> & { store: WalletStore & TaskStore };
 
 export const REASON_NOT_CONFIGURED = "On-chain verification is not configured";
 export const REASON_NOT_VERIFIED = "No NFT or active stake found for this wallet";
@@ -25,17 +28,14 @@ export const REASON_NOT_VERIFIED = "No NFT or active stake found for this wallet
 function taskFlags(state: WalletState, now: number): Record<TaskId, boolean> {
   return {
     daily_checkin: checkInCooldown(state.checkInLast, now) > 0,
-    add_miniapp: state.social.add_miniapp !== null,
-    fc_follow: state.social.fc_follow !== null,
-    fc_like_recast: state.social.fc_like_recast !== null,
-    fc_comment: state.social.fc_comment !== null,
+    ...socialFlags(state.social),
     ...milestoneFlags(state.referralsCount),
     nft_mint: state.nftMint,
   };
 }
 
 /** GET /api/steam/task-status */
-export async function getTaskStatus(deps: Deps, wallet: Wallet): Promise<TaskStatusResponse> {
+export async function getTaskStatus(deps: TaskDeps, wallet: Wallet): Promise<TaskStatusResponse> {
   const state = await deps.store.getWalletState(wallet);
   const now = deps.clock();
   return {
@@ -47,7 +47,7 @@ export async function getTaskStatus(deps: Deps, wallet: Wallet): Promise<TaskSta
 }
 
 /** POST /api/steam/task/complete: the check-in cooldown runs on the server clock only. */
-export async function completeTask(deps: Deps, wallet: Wallet, taskId: CompletableTaskId): Promise<CompleteTaskResponse> {
+export async function completeTask(deps: TaskDeps, wallet: Wallet, taskId: CompletableTaskId): Promise<CompleteTaskResponse> {
   const now = deps.clock();
   if (taskId === "daily_checkin") {
     const result = await deps.store.checkIn(wallet, now, CHECKIN_COOLDOWN_SECONDS);
@@ -59,7 +59,7 @@ export async function completeTask(deps: Deps, wallet: Wallet, taskId: Completab
 }
 
 /** POST /api/steam/verify: asks the chain unless nft_mint is already stored true. RPC errors propagate (500). */
-export async function verifyTask(deps: Deps, wallet: Wallet, taskId: VerifiableTaskId): Promise<VerifyTaskResponse> {
+export async function verifyTask(deps: TaskDeps, wallet: Wallet, taskId: VerifiableTaskId): Promise<VerifyTaskResponse> {
   const state = await deps.store.getWalletState(wallet);
   if (state.nftMint) return { success: true, taskId, verified: true };
   if (!deps.chain) return { success: false, taskId, verified: false, reason: REASON_NOT_CONFIGURED };
@@ -71,7 +71,7 @@ export async function verifyTask(deps: Deps, wallet: Wallet, taskId: VerifiableT
 }
 
 /** GET /api/steam/progress: verifies nft_mint first; an RPC failure is logged and the stored state returned. */
-export async function getProgress(deps: Deps, wallet: Wallet): Promise<ProgressResponse> {
+export async function getProgress(deps: TaskDeps, wallet: Wallet): Promise<ProgressResponse> {
   const state = await deps.store.getWalletState(wallet);
   if (!state.nftMint && deps.chain && (await hasNftOrStakeLogged(deps.chain, wallet))) {
     await deps.store.markNftMint(wallet, deps.clock());

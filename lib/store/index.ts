@@ -1,14 +1,12 @@
-/** getStore(): the backend chosen by configuration, created once per process. */
+/** getStore(): the backend chosen by configuration, behind the validating wrapper, created once per process. */
 import "server-only";
 import { config, type StoreConfig } from "@/lib/config";
-import type { GuardStore, Store, StoreAdmin } from "@/lib/store/types";
+import { checked } from "@/lib/store/checked";
+import type { Store } from "@/lib/store/types";
 
-/** Every backend serves the request path (Store), sign-in and rate limits (GuardStore) and the operator tools (StoreAdmin). */
-export type AdminStore = Store & StoreAdmin & GuardStore;
+let store: Promise<Store> | undefined;
 
-let store: Promise<AdminStore> | undefined;
-
-export function getStore(): Promise<AdminStore> {
+export function getStore(): Promise<Store> {
   store ??= createStore(config().store).catch((error: unknown) => {
     store = undefined; // let the next request try again instead of caching the failure forever
     throw error;
@@ -17,11 +15,15 @@ export function getStore(): Promise<AdminStore> {
 }
 
 /** Backends load lazily so a deployment only loads the driver it uses (no native SQLite on Vercel). */
-export async function createStore(cfg: StoreConfig): Promise<AdminStore> {
+export async function createStore(cfg: StoreConfig): Promise<Store> {
+  return checked(await openBackend(cfg));
+}
+
+async function openBackend(cfg: StoreConfig): Promise<Store> {
   switch (cfg.kind) {
     case "sqlite": {
-      const { SqliteStore } = await import("@/lib/store/sqlite");
-      return SqliteStore.open(cfg.dataDir);
+      const { openSqliteStore } = await import("@/lib/store/sqlite");
+      return openSqliteStore(cfg.dataDir, { retentionDays: cfg.retentionDays });
     }
     case "redis": {
       const { createTcpRedisStore } = await import("@/lib/store/redis/tcp");

@@ -11,22 +11,27 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { parseArgs } from "node:util";
-import { ApiError, INTERNAL_ERROR, errors } from "@/lib/api/errors";
-import { MAX_BODY_BYTES, parseInput } from "@/lib/api/handle";
+import { ApiError, INTERNAL_ERROR, errors } from "@/lib/contract/errors";
+import { MAX_BODY_BYTES, parseInput } from "@/lib/http/handle";
+import { publicOrigin } from "@/lib/domain/public-origin";
 import {
   codeQuery,
   completeTaskBody,
   recordReferralBody,
   userQuery,
   verifyTaskBody,
+  visitBody,
   walletBody,
   walletQuery,
-} from "@/lib/api/schemas";
+} from "@/lib/contract/schemas";
 import { createNftVerifier } from "@/lib/chain/verifier";
-import { config } from "@/lib/config";
+import { config, publicOriginsConfig } from "@/lib/config";
 import { systemClock } from "@/lib/domain/clock";
-import { linkBase } from "@/lib/services/context";
-import type { Deps } from "@/lib/services/deps";
+import type { Deps } from "@/lib/services/context";
+import { countVisit } from "@/lib/services/analytics";
+import { getCampaignStats, periodOf } from "@/lib/services/campaign";
+import { requireAdmin } from "@/lib/auth/admin";
+import { adminStatsQuery } from "@/lib/contract/admin-schemas";
 import { getHealth } from "@/lib/services/health";
 import { getLeaderboard, getLeaderboardUser } from "@/lib/services/leaderboard";
 import { checkReferral, getReferralLink, getWalletByCode, recordReferral } from "@/lib/services/referrals";
@@ -39,6 +44,12 @@ import { createUpstashStore } from "@/lib/store/redis/upstash";
 interface Input {
   body: unknown;
   query: Record<string, string>;
+  /** The public base of referral links, decided as the route handlers decide it. */
+  base: string;
+  userAgent: string | null;
+  /** The request's headers, for the admin check. */
+  headers: { get(name: string): string | null };
+  /** The request's public origin, as the route handlers decide it. */
   origin: string;
 }
 
@@ -54,13 +65,15 @@ const ok = async (json: Promise<unknown>): Promise<Reply> => ({ json: await json
 
 /** The route table: one line per route handler of app/api, calling the same service. */
 const ROUTES: Record<string, Handler> = {
-  "POST /api/user/init": (d, i) => ok(initUser(d, parseInput(walletBody, i.body).wallet, linkBase(i.origin))),
+  "POST /api/user/init": (d, i) => ok(initUser(d, parseInput(walletBody, i.body).wallet, i.base)),
   "POST /api/referral/record": (d, i) => {
     const body = parseInput(recordReferralBody, i.body);
     return ok(recordReferral(d, body.wallet, body.refCode));
   },
+  "POST /api/referral/visit": (d, i) =>
+    ok(countVisit(d, parseInput(visitBody, i.body), i.userAgent)),
   "GET /api/referral/check": (d, i) => ok(checkReferral(d, parseInput(walletQuery, i.query).wallet)),
-  "GET /api/referral/link": (d, i) => ok(getReferralLink(d, parseInput(userQuery, i.query).user, linkBase(i.origin))),
+  "GET /api/referral/link": (d, i) => ok(getReferralLink(d, parseInput(userQuery, i.query).user, i.base)),
   "GET /api/referral/wallet-by-code": (d, i) => ok(getWalletByCode(d, parseInput(codeQuery, i.query).code)),
   "GET /api/steam/task-status": (d, i) => ok(getTaskStatus(d, parseInput(walletQuery, i.query).wallet)),
   "POST /api/steam/task/complete": (d, i) => {
@@ -74,6 +87,11 @@ const ROUTES: Record<string, Handler> = {
   "GET /api/steam/progress": (d, i) => ok(getProgress(d, parseInput(walletQuery, i.query).wallet)),
   "GET /api/leaderboard": (d) => ok(getLeaderboard(d, config().leaderboardSize)),
   "GET /api/leaderboard/user": (d, i) => ok(getLeaderboardUser(d, parseInput(walletQuery, i.query).wallet)),
+  "GET /api/admin/stats": async (d, i) => {
+    await requireAdmin(i.headers, i.origin);
+    const stats = await getCampaignStats(d, periodOf(parseInput(adminStatsQuery, i.query), d.clock()));
+    return { headers: { "cache-control": "no-store" }, json: stats };
+  },
   "GET /api/health": async (d) => {
     const health = await getHealth(d);
     return { status: health.ok ? 200 : 503, headers: { "cache-control": "no-store" }, json: health };
@@ -133,7 +151,12 @@ async function serve(deps: Deps, roundTrips: () => number, req: IncomingMessage,
       if (typeof value === "string") query[fallback[0]] = value;
     }
     const body = req.method === "POST" ? await readBody(req) : undefined;
-    const reply = await handler(deps, { body, query, origin: `http://${req.headers.host ?? "localhost"}` });
+    const header = (name: string) => {
+      const value = req.headers[name];
+      return typeof value === "string" ? value : null;
+    };
+    const origin = publicOrigin({ get: header }, publicOriginsConfig());
+    const reply = await handler(deps, { body, query, base: origin.base, userAgent: header("user-agent"), headers: { get: header }, origin: origin.origin });
     send(res, reply.status ?? 200, reply.json, reply.headers);
   } catch (error) {
     if (error instanceof ApiError) return send(res, error.status, { error: error.message, ...error.extra }, error.headers);

@@ -16,7 +16,7 @@
  */
 import { scoreOf } from "@/lib/domain/leaderboard";
 import { SOCIAL_TASK_IDS, type SocialTaskId } from "@/lib/domain/tasks";
-import type { StoreAdmin, WalletRecord } from "@/lib/store/types";
+import type { OperatorStore, WalletRecord } from "@/lib/store/types";
 
 export interface DatasetOptions {
   wallets: number;
@@ -179,9 +179,9 @@ export interface WriteOptions {
   onProgress?: (written: number) => void;
 }
 
-/** Writes the dataset through StoreAdmin.putWallets; resolves with the number of records written. */
+/** Writes the dataset through OperatorStore.putWallets; resolves with the number of records written. */
 export async function writeDataset(
-  admin: Pick<StoreAdmin, "putWallets" | "putBatchLimit">,
+  admin: Pick<OperatorStore, "putWallets" | "putBatchLimit">,
   dataset: Dataset,
   options: WriteOptions = {},
 ): Promise<number> {

@@ -4,8 +4,9 @@
  * so each request does the real work (a new registration, a new referral, a first check-in)
  * instead of an idempotent no-op.
  */
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import type { RequestSpec } from "autocannon";
+import { dayName, utcDay } from "@/lib/domain/analytics";
 import { refCodeOf } from "@/lib/domain/wallet";
 
 export interface Population {
@@ -16,6 +17,8 @@ export interface Population {
 export interface Endpoint {
   /** "METHOD /path", the row label. */
   name: string;
+  /** What the floor's empty route does beside it: a GET, or a POST whose JSON body it reads. */
+  method: "GET" | "POST";
   writes: boolean;
   /** One pass of a connection's sequence; requests marked `expect` are the expected 4xx. */
   sequence(population: Population): Step[];
@@ -27,20 +30,28 @@ export interface Step {
   expect?: { status: number; error: string };
 }
 
-const fresh = () => `0x${randomBytes(20).toString("hex")}`;
+export const fresh = () => `0x${randomBytes(20).toString("hex")}`;
+/** ADMIN_TOKEN of the servers under test: the console's endpoints exist only with admin access configured. */
+export const BENCH_ADMIN_TOKEN = randomBytes(24).toString("hex");
 const json = { "content-type": "application/json" };
+/** A person's browser: POST /api/referral/visit counts no client that isbot calls a bot. */
+const browser = {
+  ...json,
+  "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36",
+};
 
 function get(path: (population: Population) => string): Endpoint["sequence"] {
   return (population) => [{ request: { method: "GET", setupRequest: (req) => ({ ...req, path: path(population) }) } }];
 }
 
-function post(path: string, body: (population: Population) => unknown): Endpoint["sequence"] {
+/** A POST of a JSON body made for each request. */
+export function post(path: string, body: (population: Population) => unknown, headers = json): Endpoint["sequence"] {
   return (population) => [
     {
       request: {
         method: "POST",
         path,
-        headers: json,
+        headers,
         setupRequest: (req) => ({ ...req, body: JSON.stringify(body(population)) }),
       },
     },
@@ -49,40 +60,64 @@ function post(path: string, body: (population: Population) => unknown): Endpoint
 
 /** Reads first: they run before the writes grow the store past its seeded size. */
 export const ENDPOINTS: readonly Endpoint[] = [
-  { name: "GET /api/leaderboard", writes: false, sequence: get(() => "/api/leaderboard") },
+  { name: "GET /api/leaderboard", method: "GET", writes: false, sequence: get(() => "/api/leaderboard") },
   {
     name: "GET /api/leaderboard/user",
+    method: "GET",
     writes: false,
     sequence: get((p) => `/api/leaderboard/user?wallet=${p.seeded()}`),
   },
-  { name: "GET /api/referral/check", writes: false, sequence: get((p) => `/api/referral/check?wallet=${p.seeded()}`) },
-  { name: "GET /api/referral/link", writes: false, sequence: get((p) => `/api/referral/link?user=${p.seeded()}`) },
+  { name: "GET /api/referral/check", method: "GET", writes: false, sequence: get((p) => `/api/referral/check?wallet=${p.seeded()}`) },
+  { name: "GET /api/referral/link", method: "GET", writes: false, sequence: get((p) => `/api/referral/link?user=${p.seeded()}`) },
   {
     name: "GET /api/referral/wallet-by-code",
+    method: "GET",
     writes: false,
     sequence: get((p) => `/api/referral/wallet-by-code?code=${refCodeOf(p.seeded())}`),
   },
   {
     name: "GET /api/steam/task-status",
+    method: "GET",
     writes: false,
     sequence: get((p) => `/api/steam/task-status?wallet=${p.seeded()}`),
   },
-  { name: "GET /api/steam/progress", writes: false, sequence: get((p) => `/api/steam/progress?wallet=${p.seeded()}`) },
+  { name: "GET /api/steam/progress", method: "GET", writes: false, sequence: get((p) => `/api/steam/progress?wallet=${p.seeded()}`) },
   {
     name: "POST /api/steam/verify",
+    method: "POST",
     writes: false,
     sequence: post("/api/steam/verify", (p) => ({ wallet: p.seeded(), taskId: "nft_mint" })),
   },
-  { name: "GET /api/health", writes: false, sequence: get(() => "/api/health") },
-  { name: "POST /api/user/init", writes: true, sequence: post("/api/user/init", () => ({ wallet: fresh() })) },
+  { name: "GET /api/health", method: "GET", writes: false, sequence: get(() => "/api/health") },
+  {
+    // A new visitor opens a seeded wallet's link: a counted visit, which adds no wallet.
+    name: "POST /api/referral/visit",
+    method: "POST",
+    writes: false,
+    sequence: post("/api/referral/visit", (p) => ({ refCode: refCodeOf(p.seeded()), visitorId: randomUUID() }), browser),
+  },
+  {
+    // The console's 90-day read: one script over the days' counters, whatever the number of wallets.
+    name: "GET /api/admin/stats",
+    method: "GET",
+    writes: false,
+    sequence: () => {
+      const today = utcDay(Math.floor(Date.now() / 1000));
+      const path = `/api/admin/stats?from=${dayName(today - 89)}&to=${dayName(today)}`;
+      return [{ request: { method: "GET", path, headers: { authorization: `Bearer ${BENCH_ADMIN_TOKEN}` } } }];
+    },
+  },
+  { name: "POST /api/user/init", method: "POST", writes: true, sequence: post("/api/user/init", () => ({ wallet: fresh() })) },
   {
     name: "POST /api/referral/record",
+    method: "POST",
     writes: true,
     sequence: post("/api/referral/record", (p) => ({ wallet: fresh(), refCode: refCodeOf(p.seeded()) })),
   },
   {
     // A new wallet checks in, tries again at once (the expected 400 of the cooldown), then follows.
     name: "POST /api/steam/task/complete",
+    method: "POST",
     writes: true,
     sequence: () => {
       const step = (taskId: string, first = false): RequestSpec => ({

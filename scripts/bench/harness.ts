@@ -14,11 +14,11 @@ import { cpus, loadavg, release, tmpdir, totalmem, type } from "node:os";
 import { join } from "node:path";
 import { createStore } from "@/lib/store";
 import { seededWallet, generateDataset, writeDataset } from "@/scripts/bench/dataset";
-import { ENDPOINTS, type Endpoint, type Population } from "@/scripts/bench/endpoints";
+import { BENCH_ADMIN_TOKEN, ENDPOINTS, type Endpoint, type Population } from "@/scripts/bench/endpoints";
 import { measureFirstLoadJs, type FirstLoadJs } from "@/scripts/bench/first-load-js";
 import { CONNECTIONS, drive, type LoadOptions, type LoadResult } from "@/scripts/bench/load";
-import { BACKEND_LABEL, sizeLabel, type BenchReport, type Machine, type Row, type SeedTiming } from "@/scripts/bench/report";
-import { measureFrameworkFloor, type FrameworkFloor } from "@/scripts/bench/next-floor";
+import { BACKEND_LABEL, floorRatio, sizeLabel, type BenchReport, type Machine, type Row, type SeedTiming } from "@/scripts/bench/report";
+import { startFrameworkFloor, type FloorServers, type FrameworkFloor } from "@/scripts/bench/next-floor";
 import {
   buildNextApp,
   Cleanup,
@@ -28,6 +28,7 @@ import {
   startBareServer,
   startBridgeProcess,
   startNextServer,
+  withCpu,
   type ServerProcess,
 } from "@/scripts/bench/services";
 import { storeConfig, storeEnv, type Backend, type StoreTarget } from "@/scripts/bench/stores";
@@ -57,12 +58,27 @@ export const SMOKE_STAGES: Stage[] = [
 
 export interface BenchOptions {
   stages: Stage[];
+  /** The endpoints to drive on each stage; default: every one of ENDPOINTS. */
+  endpoints?: readonly Endpoint[];
   /** Seconds of each measured run; null to use the counting run as the measured one (smoke). */
   duration: number | null;
-  /** Requests of each warm-up run (JIT, the Redis script cache, connection pools). */
+  /**
+   * Requests of GET /api/health (of GET /api/ping on the floor's servers) that each server
+   * answers once started, before anything is measured: a fresh process runs the framework's code
+   * unoptimised for its first thousands of requests, which would otherwise be charged to
+   * whichever endpoint comes first.
+   */
+  serverWarmup: { amount: number };
+  /** Requests of each endpoint's warm-up run (its own code paths, the Redis script cache, connection pools). */
   warmup: { amount: number };
   /** Requests of each counting run. */
   countRequests: number;
+  /**
+   * Each server's CPU per request on each endpoint: `count` slices of `amount` requests over
+   * `connections` connections; next start's each followed by as many on the floor's empty route
+   * (see cpuInSlices).
+   */
+  cpuSlices: { count: number; amount: number; connections: number };
   /** Run `next build` first. */
   build: boolean;
   mode: "full" | "smoke";
@@ -72,20 +88,25 @@ export interface BenchOptions {
 export const FULL_OPTIONS: Omit<BenchOptions, "build"> = {
   stages: FULL_STAGES,
   duration: 5,
+  serverWarmup: { amount: 6000 },
   warmup: { amount: 1500 },
   countRequests: 500,
+  cpuSlices: { count: 4, amount: 500, connections: 10 },
   mode: "full",
 };
 
 export const SMOKE_OPTIONS: Omit<BenchOptions, "build"> = {
   stages: SMOKE_STAGES,
   duration: null,
+  serverWarmup: { amount: 50 },
   warmup: { amount: 50 },
   countRequests: 100,
+  cpuSlices: { count: 2, amount: 50, connections: 10 },
   mode: "smoke",
 };
 
 const NODE = process.execPath;
+const SERVER_WARMUP = ENDPOINTS.find((e) => e.name === "GET /api/health")!;
 
 function describeMachine(): Machine {
   const cores = cpus();
@@ -129,16 +150,18 @@ async function withCleanup<T>(run: (cleanup: Cleanup) => Promise<T>): Promise<T>
 /** Runs `run` while counting the store's round trips from outside the server; null on SQLite. */
 type Observe = <T>(run: () => Promise<T>) => Promise<{ result: T; roundTrips: number | null }>;
 
+/** What the stages of a run share: the floor they are compared with, and where they put their figures. */
+interface RunState {
+  floor: FloorServers;
+  rows: Row[];
+  seeds: SeedTiming[];
+  firstLoad: { value: FirstLoadJs | null; note?: string };
+  log: (line: string) => void;
+}
+
 /** Runs one stage and appends its rows. */
-async function runStage(
-  stage: Stage,
-  options: BenchOptions,
-  rows: Row[],
-  seeds: SeedTiming[],
-  firstLoad: { value: FirstLoadJs | null; note?: string },
-  log: (line: string) => void,
-  cleanup: Cleanup,
-): Promise<void> {
+async function runStage(stage: Stage, options: BenchOptions, state: RunState, cleanup: Cleanup): Promise<void> {
+  const { floor, rows, seeds, firstLoad, log } = state;
   const label = `${BACKEND_LABEL[stage.backend]} ${sizeLabel(stage.size)}`;
   // The store: a fresh redis-server (MONITOR must see only this stage) or a fresh SQLite folder.
   const target: StoreTarget = { backend: stage.backend };
@@ -172,7 +195,7 @@ async function runStage(
     }
   }
 
-  // Seed through StoreAdmin, timed.
+  // Seed through OperatorStore, timed.
   const started = performance.now();
   const clientCpu = process.cpuUsage();
   const redisCpu = redisPid === undefined ? null : cpuMs(redisPid);
@@ -201,7 +224,7 @@ async function runStage(
       `${seed.redisCpuSeconds === null ? "" : `, ${seed.redisCpuSeconds.toFixed(1)} s redis-server`}; max ${dataset.stats.maxReferrals} referrals)`,
   );
 
-  const env = storeEnv(target);
+  const env = storeEnv(target, { ADMIN_TOKEN: BENCH_ADMIN_TOKEN });
   const next = await startNextServer(env);
   cleanup.add(() => next.stop());
   const bare = await startBareServer(env);
@@ -227,30 +250,67 @@ async function runStage(
     // A server that answers nothing has died or cannot reach its store: stop with its output.
     if (warm.responses === 0) throw new Error(`${endpoint.name} got no response from ${baseUrl}:\n${server.logs().slice(-4000)}`);
     const before = await count();
-    const cpuCounting = cpuMs(server.pid);
     const observed = await observe(() => drive(baseUrl, endpoint, population, counting));
     const counted = (await count()) - before;
     // By request count (smoke), the counting run is also the measured one.
-    const cpuBefore = measured ? cpuMs(server.pid) : cpuCounting;
     const result = measured ? await drive(baseUrl, endpoint, population, measured) : observed.result;
-    const cpuAfter = cpuMs(server.pid);
     if (measured) await new Promise((r) => setTimeout(r, 200));
     const per = (n: number | null) => (n === null ? null : n / observed.result.responses);
-    const cpu = cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / result.responses;
-    return { result, cpu, observedRT: per(observed.roundTrips), countedRT: stage.backend === "sqlite" ? null : per(counted) };
+    return { result, observedRT: per(observed.roundTrips), countedRT: stage.backend === "sqlite" ? null : per(counted) };
   };
 
-  for (const endpoint of ENDPOINTS) {
+  /**
+   * A server's CPU per request on `endpoint`, the lowest of a few slices: the machine's other load
+   * changes within seconds and can only add to CPU time, so the lowest slice is the figure closest
+   * to the work itself. With `alternate`, each slice is followed by one on the floor's empty route of
+   * the endpoint's method, whose lowest slice is the CPU/floor denominator: both figures see the
+   * load of the same seconds.
+   * Few connections, so that opening them is a small share of a slice. Responses that are neither
+   * 2xx nor expected count like the measured run's.
+   */
+  const cpuInSlices = async (server: ServerProcess, endpoint: Endpoint, alternate: boolean) => {
+    const { count, amount, connections } = options.cpuSlices;
+    const load: LoadOptions = { amount, connections };
+    const own: (number | null)[] = [];
+    const empty: (number | null)[] = [];
+    let unexpected = 0;
+    const perResponse = (slice: { result: LoadResult; cpuMs: number | null }) =>
+      slice.cpuMs === null ? null : slice.cpuMs / slice.result.responses;
+    // The floor's server has idled since the last endpoint, and a process's first requests after
+    // idling cost more: without this, its slices beside a stage's first endpoint measured 30-40% higher.
+    if (alternate) await floor.drive(load, endpoint.method);
+    for (let i = 0; i < count; i++) {
+      const slice = await withCpu(server.pid, () => drive(server.baseUrl, endpoint, population, load));
+      own.push(perResponse(slice));
+      unexpected += slice.result.unexpected;
+      if (!alternate) continue;
+      const floorSlice = await floor.drive(load, endpoint.method);
+      empty.push(perResponse(floorSlice));
+      unexpected += floorSlice.result.unexpected;
+    }
+    const lowest = (values: (number | null)[]) =>
+      values.length === 0 || values.includes(null) ? null : Math.min(...(values as number[]));
+    return { cpuMs: lowest(own), floorCpuMs: lowest(empty), unexpected };
+  };
+
+  // The stage's servers once started; the floor's again, idle while this stage seeded its store.
+  for (const server of [next, bare]) await drive(server.baseUrl, SERVER_WARMUP, population, options.serverWarmup);
+  await floor.drive(options.serverWarmup);
+  await floor.drive(options.serverWarmup, "POST");
+  for (const endpoint of options.endpoints ?? ENDPOINTS) {
     const n = await runOne(endpoint, next, async () => 0);
+    const nextCpu = await cpuInSlices(next, endpoint, true);
     const b = await runOne(endpoint, bare, () => bare.roundTrips());
+    const bareCpu = await cpuInSlices(bare, endpoint, false);
     const row: Row = {
       endpoint: endpoint.name,
       backend: stage.backend,
       size: stage.size,
-      next: n.result,
-      bare: b.result,
-      nextCpuMs: n.cpu,
-      bareCpuMs: b.cpu,
+      next: { ...n.result, unexpected: n.result.unexpected + nextCpu.unexpected },
+      bare: { ...b.result, unexpected: b.result.unexpected + bareCpu.unexpected },
+      nextCpuMs: nextCpu.cpuMs,
+      bareCpuMs: bareCpu.cpuMs,
+      floorCpuMs: nextCpu.floorCpuMs,
       nextRT: n.observedRT,
       bareRT: b.countedRT,
       bareObservedRT: b.observedRT,
@@ -259,7 +319,8 @@ async function runStage(
     seed.loadAverage = loadavg()[0];
     log(
       `[bench] ${label.padEnd(17)} ${endpoint.name.padEnd(31)} next ${fmt(n.result)} | bare ${fmt(b.result)} | ` +
-        `RT ${row.nextRT?.toFixed(2) ?? "-"}/${row.bareRT?.toFixed(2) ?? "-"} | x${(n.result.rps / b.result.rps).toFixed(2)}`,
+        `RT ${row.nextRT?.toFixed(2) ?? "-"}/${row.bareRT?.toFixed(2) ?? "-"} | x${(n.result.rps / b.result.rps).toFixed(2)} | ` +
+        `CPU ${row.nextCpuMs?.toFixed(3) ?? "-"} ms/req, floor ${row.floorCpuMs?.toFixed(3) ?? "-"}, x${floorRatio(row)?.toFixed(2) ?? "-"}`,
     );
   }
 }
@@ -274,37 +335,42 @@ export async function runBench(options: BenchOptions): Promise<BenchReport & { f
     log("[bench] next build");
     await buildNextApp(".");
   }
-  // First: it fails fast if it fails, and it is the same figure whatever the stages.
-  const frameworkFloor = await withCleanup((cleanup) =>
-    measureFrameworkFloor(
-      { warmup: options.warmup, measured: options.duration === null ? { amount: options.countRequests } : { duration: options.duration } },
-      cleanup,
-    ),
-  );
-  log(
-    `[bench] framework floor, GET /api/ping of an empty app: next ${fmt(frameworkFloor.next)} | bare ${fmt(frameworkFloor.bare)} | ` +
-      `x${(frameworkFloor.next.rps / frameworkFloor.bare.rps).toFixed(2)}`,
-  );
-  const rows: Row[] = [];
-  const seeds: SeedTiming[] = [];
-  const firstLoad: { value: FirstLoadJs | null; note?: string } = { value: null };
-  for (const stage of options.stages) await withCleanup((cleanup) => runStage(stage, options, rows, seeds, firstLoad, log, cleanup));
-  return {
-    mode: options.mode,
-    date: new Date().toISOString(),
-    commit: gitCommit(),
-    machine: describeMachine(),
-    settings: {
-      connections: CONNECTIONS,
-      duration: options.duration,
-      amount: options.duration === null ? options.countRequests : null,
-      warmup: `${options.warmup.amount} requests`,
-      countRequests: options.countRequests,
-    },
-    seeds,
-    rows,
-    frameworkFloor,
-    firstLoad: firstLoad.value,
-    firstLoadNote: firstLoad.note,
-  };
+  // First: it fails fast if it fails. Its next start stays up for each stage to measure it again.
+  return withCleanup(async (floorCleanup) => {
+    const floor = await startFrameworkFloor(
+      {
+        serverWarmup: options.serverWarmup,
+        warmup: options.warmup,
+        measured: options.duration === null ? { amount: options.countRequests } : { duration: options.duration },
+      },
+      floorCleanup,
+    );
+    const frameworkFloor = floor.floor;
+    log(
+      `[bench] framework floor, GET /api/ping of an empty app: next ${fmt(frameworkFloor.next)} | bare ${fmt(frameworkFloor.bare)} | ` +
+        `x${(frameworkFloor.next.rps / frameworkFloor.bare.rps).toFixed(2)} | CPU ${frameworkFloor.nextCpuMs?.toFixed(3) ?? "-"} ms/req`,
+    );
+    const state: RunState = { floor, rows: [], seeds: [], firstLoad: { value: null }, log };
+    for (const stage of options.stages) await withCleanup((cleanup) => runStage(stage, options, state, cleanup));
+    return {
+      mode: options.mode,
+      date: new Date().toISOString(),
+      commit: gitCommit(),
+      machine: describeMachine(),
+      settings: {
+        connections: CONNECTIONS,
+        duration: options.duration,
+        amount: options.duration === null ? options.countRequests : null,
+        serverWarmup: `${options.serverWarmup.amount} requests`,
+        warmup: `${options.warmup.amount} requests`,
+        countRequests: options.countRequests,
+        cpuSlices: options.cpuSlices,
+      },
+      seeds: state.seeds,
+      rows: state.rows,
+      frameworkFloor,
+      firstLoad: state.firstLoad.value,
+      firstLoadNote: state.firstLoad.note,
+    };
+  });
 }

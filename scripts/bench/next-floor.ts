@@ -4,16 +4,19 @@
  * node_modules, against a bare node:http server answering the same JSON, both driven and
  * measured like the endpoints. `next start` serves no route faster than this one, and the
  * difference in CPU per request is what the framework adds to every route: Next/bare reaches
- * 0.5 only on an endpoint whose own work costs at least as much.
+ * 0.5 only on an endpoint whose own work costs at least as much, which is why target 3
+ * compares each endpoint's CPU per request with this floor's. The machine's other load moves
+ * CPU per request by tens of percent from one minute to the next, so the harness measures each
+ * endpoint in alternating slices with this floor's next start, which stays up for the run.
  *
  *   npm run bench -- --floor-only [--smoke | --duration S]
  */
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, parse, resolve } from "node:path";
-import type { Endpoint, Population } from "@/scripts/bench/endpoints";
+import { fresh, post, type Endpoint, type Population } from "@/scripts/bench/endpoints";
 import { drive, type LoadOptions, type LoadResult } from "@/scripts/bench/load";
-import { buildNextApp, cpuMs, startNextServer, startServerProcess, type Cleanup, type ServerProcess } from "@/scripts/bench/services";
+import { buildNextApp, startNextServer, startServerProcess, withCpu, type Cleanup, type ServerProcess } from "@/scripts/bench/services";
 
 export interface FrameworkFloor {
   next: LoadResult;
@@ -23,7 +26,17 @@ export interface FrameworkFloor {
   bareCpuMs: number | null;
 }
 
-const PING: Endpoint = { name: "GET /api/ping", writes: false, sequence: () => [{ request: { method: "GET", path: "/api/ping" } }] };
+const PING: Endpoint = {
+  name: "GET /api/ping",
+  method: "GET",
+  writes: false,
+  sequence: () => [{ request: { method: "GET", path: "/api/ping" } }],
+};
+/**
+ * The floor of a POST: Next.js turns a request's body into a web stream before any route code
+ * runs, and reading it is part of every POST; the body is the size of the endpoints' bodies.
+ */
+const ECHO: Endpoint = { name: "POST /api/echo", method: "POST", writes: false, sequence: post("/api/echo", () => ({ wallet: fresh() })) };
 const NO_WALLETS: Population = {
   seeded: () => {
     throw new Error("the floor's route takes no wallet");
@@ -69,6 +82,13 @@ export function GET() {
   return Response.json({ ok: true });
 }
 `,
+    "app/api/echo/route.ts": `export const dynamic = "force-dynamic";
+
+export async function POST(request: Request) {
+  await request.json();
+  return Response.json({ ok: true });
+}
+`,
     "bare-server.mjs": `import { createServer } from "node:http";
 
 createServer((req, res) => {
@@ -88,14 +108,28 @@ async function measure(server: ServerProcess, load: { warmup: LoadOptions; measu
   if (warm.responses === 0 || warm.unexpected > 0) {
     throw new Error(`GET /api/ping on ${server.baseUrl}: ${warm.responses} responses, ${warm.unexpected} not 2xx:\n${server.logs()}`);
   }
-  const before = cpuMs(server.pid);
-  const result = await drive(server.baseUrl, PING, NO_WALLETS, load.measured);
-  const after = cpuMs(server.pid);
-  return { result, cpuMs: before === null || after === null ? null : (after - before) / result.responses };
+  const { result, cpuMs } = await withCpu(server.pid, () => drive(server.baseUrl, PING, NO_WALLETS, load.measured));
+  return { result, cpuMs: cpuMs === null ? null : cpuMs / result.responses };
 }
 
-/** Builds the throwaway app, then measures next start and bare in turn; `cleanup` stops both and removes the app. */
-export async function measureFrameworkFloor(load: { warmup: LoadOptions; measured: LoadOptions }, cleanup: Cleanup): Promise<FrameworkFloor> {
+export interface FloorServers {
+  /** The first measurement: next start and bare in turn. */
+  floor: FrameworkFloor;
+  /**
+   * Drives the empty route of `method` (GET /api/ping, or POST /api/echo, which reads its JSON
+   * body) on the floor's next start, which stays up, and returns the CPU time (ms) it took.
+   */
+  drive(load: LoadOptions, method?: Endpoint["method"]): Promise<{ result: LoadResult; cpuMs: number | null }>;
+}
+
+/**
+ * Builds the throwaway app and measures next start and bare in turn; next start keeps running
+ * for `ping` until `cleanup` stops both servers and removes the app.
+ */
+export async function startFrameworkFloor(
+  load: { serverWarmup: LoadOptions; warmup: LoadOptions; measured: LoadOptions },
+  cleanup: Cleanup,
+): Promise<FloorServers> {
   const dir = mkdtempSync(join(tmpdir(), "refboard-next-floor-"));
   cleanup.add(() => rmSync(dir, { recursive: true, force: true }));
   for (const [file, text] of Object.entries(appFiles(dir))) {
@@ -110,7 +144,13 @@ export async function measureFrameworkFloor(load: { warmup: LoadOptions; measure
   cleanup.add(() => next.stop());
   const bare = await startServerProcess("floor-bare", (port) => [join(dir, "bare-server.mjs"), String(port)], {});
   cleanup.add(() => bare.stop());
+  for (const server of [next, bare]) await drive(server.baseUrl, PING, NO_WALLETS, load.serverWarmup);
   const n = await measure(next, load);
   const b = await measure(bare, load);
-  return { next: n.result, bare: b.result, nextCpuMs: n.cpuMs, bareCpuMs: b.cpuMs };
+  await bare.stop();
+  return {
+    floor: { next: n.result, bare: b.result, nextCpuMs: n.cpuMs, bareCpuMs: b.cpuMs },
+    drive: (sliceLoad, method = "GET") =>
+      withCpu(next.pid, () => drive(next.baseUrl, method === "POST" ? ECHO : PING, NO_WALLETS, sliceLoad)),
+  };
 }

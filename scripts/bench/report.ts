@@ -2,7 +2,7 @@
 import { kB, type FirstLoadJs } from "@/scripts/bench/first-load-js";
 import type { LoadResult } from "@/scripts/bench/load";
 import type { FrameworkFloor } from "@/scripts/bench/next-floor";
-import type { Backend } from "@/scripts/bench/stores";
+import { BACKENDS, type Backend } from "@/scripts/bench/stores";
 
 export interface Row {
   endpoint: string;
@@ -10,9 +10,17 @@ export interface Row {
   size: number;
   next: LoadResult;
   bare: LoadResult;
-  /** CPU time of the server process per response during the measured run (ms), from /proc; null where unavailable. */
+  /**
+   * CPU time per response (ms, from /proc) in the lowest of a few slices after the measured run
+   * (cpuSlices), next start's in turns with the floor's; null where /proc is missing.
+   */
   nextCpuMs: number | null;
   bareCpuMs: number | null;
+  /**
+   * The floor's next start on its empty route, in the lowest of the slices in turns with this
+   * row's; absent from reports saved before rows were measured in turns with the floor.
+   */
+  floorCpuMs?: number | null;
   /** Round trips per request of next start, counted outside the app: MONITOR (TCP) or the bridge (REST); null on SQLite. */
   nextRT: number | null;
   /** Round trips per request of the bare server, counted by countingClient around its store's client. */
@@ -35,8 +43,12 @@ export interface Settings {
   /** Seconds of the measured run, or null when runs are by request count (smoke). */
   duration: number | null;
   amount: number | null;
+  /** Absent from reports saved before servers were warmed up once started. */
+  serverWarmup?: string;
   warmup: string;
   countRequests: number;
+  /** Absent from reports saved before next start's CPU was measured in turns with the floor. */
+  cpuSlices?: { count: number; amount: number; connections: number };
 }
 
 export interface SeedTiming {
@@ -55,6 +67,8 @@ export interface SeedTiming {
 
 export interface BenchReport {
   mode: "full" | "smoke";
+  /** Run with --backends or --endpoints: not every stage or endpoint, so it never rewrites the docs. */
+  partial?: boolean;
   date: string;
   commit: string;
   machine: Machine;
@@ -71,13 +85,43 @@ export const BACKEND_LABEL: Record<Backend, string> = { sqlite: "SQLite", redis:
 const BACKEND_COLOUR: Record<Backend, string> = { sqlite: "#6b7280", redis: "#dc2626", upstash: "#059669" };
 export const LEADERBOARD_ENDPOINTS = ["GET /api/leaderboard", "GET /api/leaderboard/user"] as const;
 const FIRST_LOAD_BUDGET = 180_000;
-export const RATIO_TARGET = 0.5;
 const FLAT_TARGET = 1.5;
+/**
+ * Target 3: the most CPU per request `next start` may spend on an endpoint, as a multiple of what
+ * it spends on an empty route handler (the framework floor) measured in the same run. Against the
+ * bare server no Next.js app gets near parity: the framework's own cost per request is many times
+ * what an endpoint of this API does, so the target bounds what the app adds on top of the framework.
+ */
+export const FLOOR_TARGET = 1.25;
 
 export const sizeLabel = (n: number) =>
   n >= 1_000_000 && n % 1_000_000 === 0 ? `${n / 1_000_000}M` : n >= 1000 && n % 1000 === 0 ? `${n / 1000}k` : String(n);
 const ms = (v: number) => (Number.isFinite(v) ? (v < 10 ? v.toFixed(2) : v.toFixed(1)) : "-");
 const rt = (v: number | null) => (v === null ? "-" : v.toFixed(2));
+const cpu = (v: number | null) => (v === null ? "-" : v.toFixed(3));
+
+/** The middle value; of an even count, the mean of the two middle ones. */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** The median of the measured values, null when none was measured. */
+export function medianOf(values: (number | null)[]): number | null {
+  const known = values.filter((v): v is number => v !== null);
+  return known.length ? median(known) : null;
+}
+
+/**
+ * CPU/floor: a row's CPU per request under next start against the empty route handler's in the
+ * slices beside it (or, in reports saved before those, the run's first measurement of the floor).
+ */
+export function floorRatio(row: Row, floor?: FrameworkFloor): number | null {
+  const floorCpu = row.floorCpuMs ?? floor?.nextCpuMs;
+  return row.nextCpuMs === null || !floorCpu ? null : row.nextCpuMs / floorCpu;
+}
 const int = (v: number) => Math.round(v).toLocaleString("en");
 
 const HEADER = [
@@ -90,15 +134,17 @@ const HEADER = [
   "non-2xx",
   "expected 4xx",
   "RT/req",
+  "CPU ms/req",
+  "CPU/floor",
   "bare req/s",
   "bare p50 ms",
   "bare non-2xx",
   "bare RT/req",
   "Next/bare",
 ];
-const RIGHT = new Set([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+const RIGHT = new Set(HEADER.map((_, c) => c).filter((c) => c >= 2));
 
-export function tableCells(row: Row): string[] {
+export function tableCells(row: Row, floor: FrameworkFloor | undefined): string[] {
   return [
     row.endpoint,
     BACKEND_LABEL[row.backend],
@@ -109,6 +155,8 @@ export function tableCells(row: Row): string[] {
     String(row.next.unexpected),
     String(row.next.expected4xx),
     rt(row.nextRT),
+    cpu(row.nextCpuMs),
+    rt(floorRatio(row, floor)),
     int(row.bare.rps),
     ms(row.bare.p50),
     String(row.bare.unexpected),
@@ -126,8 +174,8 @@ export function markdownTable(header: string[], rows: string[][], right = new Se
   return [line(header), rule, ...rows.map(line)].join("\n");
 }
 
-export function resultsTable(rows: Row[]): string {
-  return markdownTable(HEADER, rows.map(tableCells), RIGHT);
+export function resultsTable(report: Pick<BenchReport, "rows" | "frameworkFloor">): string {
+  return markdownTable(HEADER, report.rows.map((row) => tableCells(row, report.frameworkFloor)), RIGHT);
 }
 
 /** The framework floor in one line: req/s and CPU per request of an empty route handler, next start against bare. */
@@ -180,10 +228,11 @@ export function verdicts(report: BenchReport): Verdict[] {
     const small = sizes[0];
     const large = sizes.at(-1);
     if (small === undefined || large === undefined || small !== 1000 || large !== 1_000_000) continue;
-    flatMeasured = true;
     for (const endpoint of LEADERBOARD_ENDPOINTS) {
-      const a = p50Of(rows, endpoint, backend, small)!;
-      const b = p50Of(rows, endpoint, backend, large)!;
+      const a = p50Of(rows, endpoint, backend, small);
+      const b = p50Of(rows, endpoint, backend, large);
+      if (a === undefined || b === undefined) continue; // a run of other endpoints only
+      flatMeasured = true;
       const ratio = b / a;
       if (!(ratio <= FLAT_TARGET)) flatOk = false;
       flat.push(`${endpoint} on ${BACKEND_LABEL[backend]}: ${ms(a)} ms at 1k, ${ms(b)} ms at 1M (x${ratio.toFixed(2)})`);
@@ -195,30 +244,23 @@ export function verdicts(report: BenchReport): Verdict[] {
     figure: flatMeasured ? flat.join("; ") : "needs a run with 1k and 1M on Redis",
   });
 
-  // 3. Framework overhead.
-  const ratios = rows.map((r) => ({ r, ratio: r.next.rps / r.bare.rps })).sort((a, b) => a.ratio - b.ratio);
-  const low = ratios.filter((x) => x.ratio < RATIO_TARGET);
-  const worst = ratios[0];
-  const cpuOf = (pick: (r: Row) => number | null) => {
-    const known = rows.map(pick).filter((v): v is number => v !== null).sort((a, b) => a - b);
-    return known.length ? known[Math.floor(known.length / 2)]! : null;
-  };
-  const nextCpu = cpuOf((r) => r.nextCpuMs);
-  const bareCpu = cpuOf((r) => r.bareCpuMs);
-  const cpuNote =
-    nextCpu !== null && bareCpu !== null
-      ? `; server CPU per request, median over all rows: next start ${nextCpu.toFixed(3)} ms, bare ${bareCpu.toFixed(3)} ms`
-      : "";
+  // 3. What the app adds to the framework's own cost, endpoint by endpoint.
+  const costs = endpointCosts(report);
+  const judged = costs.filter((c) => c.status !== "not measured");
+  const over = judged.filter((c) => c.status === "not met");
+  const floorCpu = report.frameworkFloor?.nextCpuMs ?? null;
+  const byRatio = [...judged].sort((a, b) => a.ratio! - b.ratio!);
   out.push({
-    target: `3. Every endpoint at least ${RATIO_TARGET}x the bare server's requests/s`,
-    status: rows.length === 0 ? "not measured" : low.length === 0 ? "met" : "not met",
-    figure: worst
-      ? `Next/bare from ${worst.ratio.toFixed(2)} (${worst.r.endpoint}, ${BACKEND_LABEL[worst.r.backend]}, ${sizeLabel(worst.r.size)}) ` +
-        `to ${ratios.at(-1)!.ratio.toFixed(2)}, median ${ratios[Math.floor(ratios.length / 2)]!.ratio.toFixed(2)}` +
-        (low.length ? `; ${low.length} of ${ratios.length} rows below ${RATIO_TARGET}` : "") +
-        cpuNote +
-        (report.frameworkFloor ? `; the framework floor, ${floorFigure(report.frameworkFloor)}` : "")
-      : "no rows",
+    target: `3. Every endpoint's CPU per request under next start at most ${FLOOR_TARGET}x that of an empty Next route handler in the same run`,
+    status: judged.length === 0 ? "not measured" : over.length === 0 ? "met" : "not met",
+    figure:
+      judged.length === 0 || floorCpu === null
+        ? "needs the framework floor's and the endpoints' CPU per request"
+        : `CPU/floor (median over the stages) from ${byRatio[0]!.ratio!.toFixed(2)} (${byRatio[0]!.endpoint}) to ` +
+          `${byRatio.at(-1)!.ratio!.toFixed(2)} (${byRatio.at(-1)!.endpoint}); ` +
+          (over.length ? `above ${FLOOR_TARGET}: ${over.map((c) => c.endpoint).join(", ")}` : `all ${judged.length} endpoints within`) +
+          `; the floor, ${floorFigure(report.frameworkFloor!)}` +
+          (floorRange(report.rows) && `; CPU per request ${floorRange(report.rows)}`),
   });
 
   // 4. No unexpected non-2xx.
@@ -241,6 +283,49 @@ export function verdicts(report: BenchReport): Verdict[] {
       : (report.firstLoadNote ?? "not measured"),
   });
   return out;
+}
+
+/** The range of the floor's CPU per request over the slices beside the rows, as a phrase; empty for reports without them. */
+export function floorRange(rows: Row[]): string {
+  const floors = rows.map((r) => r.floorCpuMs).filter((v): v is number => typeof v === "number");
+  return floors.length
+    ? `${Math.min(...floors).toFixed(3)}-${Math.max(...floors).toFixed(3)} ms in the slices beside the endpoints`
+    : "";
+}
+
+/** Target 3 for one endpoint: its CPU per request under next start, over the stages, against the framework floor. */
+export interface EndpointCost {
+  endpoint: string;
+  /** Medians over the stages of the run. */
+  cpuMs: number | null;
+  bareCpuMs: number | null;
+  /** The median CPU/floor over every stage: what the target judges. */
+  ratio: number | null;
+  /** The median CPU/floor over the stages of each backend measured. */
+  byBackend: Partial<Record<Backend, number>>;
+  status: Verdict["status"];
+}
+
+export function endpointCosts(report: Pick<BenchReport, "rows" | "frameworkFloor">): EndpointCost[] {
+  const byEndpoint = new Map<string, Row[]>();
+  for (const row of report.rows) byEndpoint.set(row.endpoint, [...(byEndpoint.get(row.endpoint) ?? []), row]);
+  return [...byEndpoint].map(([endpoint, rows]) => {
+    const ratioOf = (row: Row) => floorRatio(row, report.frameworkFloor);
+    const ratio = medianOf(rows.map(ratioOf));
+    const byBackend: EndpointCost["byBackend"] = {};
+    for (const backend of BACKENDS) {
+      const value = medianOf(rows.filter((r) => r.backend === backend).map(ratioOf));
+      if (value !== null) byBackend[backend] = value;
+    }
+    return {
+      endpoint,
+      cpuMs: medianOf(rows.map((r) => r.nextCpuMs)),
+      bareCpuMs: medianOf(rows.map((r) => r.bareCpuMs)),
+      ratio,
+      byBackend,
+      status: ratio === null ? "not measured" : ratio <= FLOOR_TARGET ? "met" : "not met",
+    };
+  });
 }
 
 export function verdictTable(report: BenchReport): string {

@@ -1,14 +1,17 @@
 /**
- * `npm run bench [-- --smoke] [--skip-build] [--duration S] [--backends sqlite,redis,upstash] [--from-json FILE] [--floor-only]`
+ * `npm run bench [-- --smoke] [--skip-build] [--duration S] [--backends sqlite,redis,upstash] [--endpoints "GET /api/leaderboard,..."] [--from-json FILE] [--floor-only]`
  *
  * Builds once, runs every stage of harness.ts, prints one table and the target verdicts, saves
  * the raw figures to reports/bench.json and (full runs only) rewrites docs/benchmarks.md and
- * its chart. --from-json re-renders the outputs from a saved run without measuring again.
- * --floor-only measures the framework floor (next-floor.ts) alone and prints it, nothing saved.
+ * its chart. --backends and --endpoints make a partial run, which saves its figures but never
+ * rewrites the docs, not even through --from-json, which re-renders the outputs from a saved run
+ * without measuring again. --floor-only measures the framework floor (next-floor.ts) alone and
+ * prints it, nothing saved.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { benchmarksDoc, CHART_FILE } from "@/scripts/bench/doc";
+import { ENDPOINTS } from "@/scripts/bench/endpoints";
 import { FULL_OPTIONS, runBench, SMOKE_OPTIONS, stopBench, type BenchOptions } from "@/scripts/bench/harness";
 import { floorFigure, leaderboardChart, resultsTable, verdictTable, type BenchReport } from "@/scripts/bench/report";
 import { BACKENDS, type Backend } from "@/scripts/bench/stores";
@@ -22,6 +25,7 @@ async function main(): Promise<void> {
       "skip-build": { type: "boolean", default: false },
       duration: { type: "string" },
       backends: { type: "string" },
+      endpoints: { type: "string" },
       "from-json": { type: "string" },
       "floor-only": { type: "boolean", default: false },
     },
@@ -44,19 +48,25 @@ async function main(): Promise<void> {
       if (unknown.length) throw new Error(`unknown backend(s): ${unknown.join(", ")}`);
       options.stages = options.stages.filter((s) => wanted.includes(s.backend));
     }
+    if (values.endpoints) {
+      const wanted = values.endpoints.split(",").map((name) => name.trim());
+      const unknown = wanted.filter((name) => !ENDPOINTS.some((e) => e.name === name));
+      if (unknown.length) throw new Error(`unknown endpoint(s): ${unknown.join(", ")}; known: ${ENDPOINTS.map((e) => e.name).join(", ")}`);
+      options.endpoints = ENDPOINTS.filter((e) => wanted.includes(e.name));
+    }
     if (values["floor-only"]) {
       const { frameworkFloor } = await runBench({ ...options, stages: [], build: false });
       console.log(`[bench] ${floorFigure(frameworkFloor)}`);
       return;
     }
-    report = await runBench(options);
+    report = { ...(await runBench(options)), partial: Boolean(values.backends || values.endpoints) };
     mkdirSync("reports", { recursive: true });
     writeFileSync(REPORT_FILE, JSON.stringify(report, null, 2));
   }
 
-  console.log(`\n${resultsTable(report.rows)}\n\n${verdictTable(report)}\n`);
-  // A smoke run checks the harness, a --backends run is partial: only a whole full run rewrites the docs.
-  if (report.mode === "full" && !values.backends) {
+  console.log(`\n${resultsTable(report)}\n\n${verdictTable(report)}\n`);
+  // A smoke run checks the harness, a --backends or --endpoints run is partial: only a whole full run rewrites the docs.
+  if (report.mode === "full" && !report.partial) {
     writeFileSync(`docs/${CHART_FILE}`, leaderboardChart(report.rows));
     writeFileSync("docs/benchmarks.md", benchmarksDoc(report));
     console.log(`[bench] wrote docs/benchmarks.md and docs/${CHART_FILE}${values["from-json"] ? "" : `; raw figures in ${REPORT_FILE}`}`);

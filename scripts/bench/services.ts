@@ -1,6 +1,6 @@
 /** The processes a benchmark run needs, each server started on a free loopback port and stopped by its PID. */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "redis";
@@ -126,10 +126,27 @@ export async function startBareServer(env: Record<string, string>): Promise<Bare
 }
 
 const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout?.trim()) || 100;
+/** Whether the kernel keeps each thread's run time in nanoseconds (CONFIG_SCHED_INFO). */
+const SCHEDSTAT = existsSync("/proc/self/schedstat");
 
-/** CPU time (user + system) a process has used so far, in ms, from /proc; null where /proc is missing. */
+/**
+ * CPU time (user + system) a process has used so far, in ms, from /proc: the sum of its threads'
+ * run times in nanoseconds where the kernel keeps them, else its clock ticks, whose 10 ms are
+ * coarse for a slice of a few hundred requests. null where /proc is missing.
+ */
 export function cpuMs(pid: number): number | null {
   try {
+    if (SCHEDSTAT) {
+      let ns = 0;
+      for (const task of readdirSync(`/proc/${pid}/task`)) {
+        try {
+          ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, "utf8").split(" ")[0]);
+        } catch {
+          // the thread ended between the listing and the read
+        }
+      }
+      return ns / 1e6;
+    }
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     // Fields after the command name, which may itself hold spaces and parentheses.
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
@@ -137,6 +154,14 @@ export function cpuMs(pid: number): number | null {
   } catch {
     return null;
   }
+}
+
+/** Runs `run` and returns its result with the CPU time (ms) process `pid` used meanwhile; null where /proc is missing. */
+export async function withCpu<T>(pid: number, run: () => Promise<T>): Promise<{ result: T; cpuMs: number | null }> {
+  const before = cpuMs(pid);
+  const result = await run();
+  const after = cpuMs(pid);
+  return { result, cpuMs: before === null || after === null ? null : after - before };
 }
 
 export interface BridgeProcess {

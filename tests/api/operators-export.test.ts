@@ -10,10 +10,12 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { parseConfig } from "@/lib/config";
-import { compareEntries, rewardsOf } from "@/lib/domain/leaderboard";
-import { rewardsJsonExportSchema, verifyRewardsExport } from "@/lib/services/rewards-export";
-import { createStore, type AdminStore } from "@/lib/store";
+import { rewardsOf } from "@/lib/domain/leaderboard";
+import { rewardsJsonExportSchema, verifyRewardsExport } from "@/lib/operators/rewards-export";
+import { createStore } from "@/lib/store";
+import type { Store } from "@/lib/store/types";
 import type { WalletRecord } from "@/lib/store/types";
+import { compareEntries } from "@/tests/store/leaderboard-model";
 import { startApp, type AppServer } from "@/tests/support/app-server";
 import { client, type Client } from "@/tests/support/http";
 import { randomWallet } from "@/tests/support/wallets";
@@ -43,7 +45,7 @@ function makeRecords(): WalletRecord[] {
 
 describe("rewards export on 10k wallets", () => {
   let env: Record<string, string>;
-  let store: AdminStore;
+  let store: Store;
   let app: AppServer;
   let api: Client;
   let dir: string;

@@ -15,9 +15,10 @@ import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { parseConfig } from "@/lib/config";
 import { refCodeOf } from "@/lib/domain/wallet";
-import { checkInvariants } from "@/lib/services/invariants";
-import { READ_ONLY_COMMANDS } from "@/lib/services/legacy-import";
-import { createStore, type AdminStore } from "@/lib/store";
+import { checkInvariants } from "@/lib/operators/invariants";
+import { READ_ONLY_COMMANDS } from "@/lib/operators/legacy-source";
+import { createStore } from "@/lib/store";
+import type { Store } from "@/lib/store/types";
 import type { WalletRecord } from "@/lib/store/types";
 import { startApp, type AppServer } from "@/tests/support/app-server";
 import { client } from "@/tests/support/http";
@@ -115,7 +116,7 @@ describe("legacy import from the original app's keyspace", () => {
   let importCommands: string[];
   let before: Record<string, unknown>;
   let targetEnv: Record<string, string>;
-  let target: AdminStore;
+  let target: Store;
   let runs: { stdout: string; stderr: string }[];
   let crowd: number;
 
@@ -246,7 +247,7 @@ describe("legacy import from the original app's keyspace", () => {
       expect(stderr).toContain("0 holding different data");
       const sqlite = await createStore(parseConfig({ DATA_DIR: dataDir }).store);
       try {
-        const all = async (store: AdminStore) => {
+        const all = async (store: Store) => {
           const records: WalletRecord[] = [];
           let cursor = "0";
           do {

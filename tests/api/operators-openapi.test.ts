@@ -3,14 +3,15 @@
  * the production build, validate against /api/openapi.json (ajv, JSON Schema 2020-12), every
  * status they answer with is documented, and every documented status is seen here.
  */
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import Ajv2020, { type ValidateFunction } from "ajv/dist/2020";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refCodeOf } from "@/lib/domain/wallet";
 import { startApp, type AppServer } from "@/tests/support/app-server";
 import { freePort } from "@/tests/support/free-port";
+import { BROWSER } from "@/tests/support/http";
 import { randomCode, randomWallet, walletWithCode } from "@/tests/support/wallets";
-import { accountOf, cookieOf, keyedWallet, siweMessage } from "@/tests/api/wallet-session";
+import { accountOf, cookieOf, keyedWallet, signIn, siweMessage } from "@/tests/api/wallet-session";
 
 type Content = Record<string, { schema: unknown }>;
 type Doc = {
@@ -19,9 +20,10 @@ type Doc = {
 };
 
 const TOKEN = randomBytes(24).toString("hex");
+const ADMIN = keyedWallet();
 
 describe("real responses against the OpenAPI document", () => {
-  let live: AppServer; // SQLite, admin token, LOG_WALLETS=true
+  let live: AppServer; // SQLite, admin token and admin wallets, LOG_WALLETS=true
   let down: AppServer; // store unreachable, admin token
   let off: AppServer; // no ADMIN_TOKEN
   let guarded: AppServer; // WALLET_AUTH=siwe and rate limits, client IP from x-forwarded-for
@@ -34,7 +36,7 @@ describe("real responses against the OpenAPI document", () => {
   beforeAll(async () => {
     const siwe = { WALLET_AUTH: "siwe", SESSION_SECRET: randomBytes(32).toString("hex") };
     [live, down, off, guarded, guardedDown] = await Promise.all([
-      startApp({ ADMIN_TOKEN: TOKEN, LOG_WALLETS: "true" }),
+      startApp({ ADMIN_TOKEN: TOKEN, ADMIN_WALLETS: ADMIN, SESSION_SECRET: siwe.SESSION_SECRET, LOG_WALLETS: "true" }),
       freePort().then((port) => startApp({ REDIS_URL: `redis://127.0.0.1:${port}`, STORE_TIMEOUT_MS: "300", ADMIN_TOKEN: TOKEN })),
       startApp({}),
       startApp({
@@ -118,6 +120,13 @@ describe("real responses against the OpenAPI document", () => {
     expect((await get(live, `/api/referral/wallet-by-code?code=${refCodeOf(referrer)}`)).body.wallet).toBe(referrer);
     expect((await get(live, `/api/referral/wallet-by-code?code=${randomCode()}`)).status).toBe(404);
     expect((await get(live, "/api/referral/wallet-by-code?code=toolongcode")).status).toBe(400);
+
+    const visit = (app: AppServer, body: unknown, headers: Record<string, string> = BROWSER) =>
+      call(app, "POST", "/api/referral/visit", { body, headers });
+    expect((await visit(live, { refCode: refCodeOf(referrer), visitorId: randomUUID() })).body).toEqual({ counted: true });
+    expect((await visit(live, { refCode: randomCode(), visitorId: randomUUID() })).body).toEqual({ counted: false });
+    expect((await visit(live, { refCode: refCodeOf(referrer), visitorId: "no" })).status).toBe(400);
+    expect((await visit(live, { ...oversized, refCode: refCodeOf(referrer) })).status).toBe(413);
   });
 
   it("tasks", async () => {
@@ -156,10 +165,32 @@ describe("real responses against the OpenAPI document", () => {
     expect((await get(off, "/api/admin/rewards", auth)).status).toBe(404);
   });
 
+  it("the campaign console's endpoints: JSON and CSV, bad input, no access, not an admin, and off", async () => {
+    const auth = { authorization: `Bearer ${TOKEN}` };
+    const admin = { cookie: await signIn(live.baseUrl, accountOf(ADMIN)!) };
+    const notAdmin = { cookie: await signIn(live.baseUrl, accountOf(keyedWallet())!) };
+    const wallet = randomWallet();
+    for (const [target, bad] of [
+      ["/api/admin/stats", "/api/admin/stats?from=2026-01-02&to=2026-01-01"],
+      ["/api/admin/referrers", "/api/admin/referrers?limit=501"],
+      [`/api/admin/wallet?wallet=${wallet}`, "/api/admin/wallet?wallet=0x1"],
+    ] as const) {
+      expect((await get(live, target, auth)).status, target).toBe(200);
+      expect((await get(live, `${target}${target.includes("?") ? "&" : "?"}format=csv`, admin)).status, target).toBe(200);
+      expect((await get(live, bad, auth)).status, bad).toBe(400);
+      expect((await get(live, target)).status, target).toBe(401);
+      expect((await get(live, target, notAdmin)).status, target).toBe(403);
+      expect((await get(off, target, auth)).status, target).toBe(404);
+      expect((await get(down, target, auth)).status, target).toBe(500);
+    }
+    expect((await get(live, "/api/admin/rewards", notAdmin)).status).toBe(403);
+  });
+
   it("with the store down: 500 everywhere it is needed, 503 from health", async () => {
     const wallet = randomWallet();
     await post(down, "/api/user/init", { wallet });
     await post(down, "/api/referral/record", { wallet, refCode: randomCode() });
+    await call(down, "POST", "/api/referral/visit", { body: { refCode: randomCode(), visitorId: randomUUID() }, headers: BROWSER });
     await get(down, `/api/referral/check?wallet=${wallet}`);
     await get(down, `/api/referral/link?user=${wallet}`);
     await get(down, `/api/referral/wallet-by-code?code=${randomCode()}`);
@@ -171,7 +202,9 @@ describe("real responses against the OpenAPI document", () => {
     await get(down, `/api/leaderboard/user?wallet=${wallet}`);
     await get(down, "/api/admin/rewards", { authorization: `Bearer ${TOKEN}` });
     expect((await get(down, "/api/health")).status).toBe(503);
-    expect([...seen].filter((s) => s.endsWith(" 500")).length).toBe(12);
+    // The campaign console's endpoints have their own test.
+    const console500 = /\/api\/admin\/(stats|referrers|wallet) 500$/;
+    expect([...seen].filter((s) => s.endsWith(" 500") && !console500.test(s)).length).toBe(13);
   });
 
   it("wallet sign-in and rate limits: every status they add", async () => {
@@ -229,6 +262,8 @@ describe("real responses against the OpenAPI document", () => {
     for (let i = 0; i < 3; i++) await getAs(guarded, "/api/auth/nonce", one);
     expect((await getAs(guarded, "/api/auth/nonce", one)).status).toBe(429);
     expect((await postAs(guarded, "/api/auth/verify", await signInAs(), one)).status).toBe(429);
+    const visit = { refCode: randomCode(), visitorId: randomUUID() };
+    expect((await postAs(guarded, "/api/referral/visit", visit, { ...one, ...BROWSER })).status).toBe(429);
     expect((await getAs(guarded, `/api/referral/wallet-by-code?code=${randomCode()}`, one)).status).toBe(404);
     expect((await getAs(guarded, `/api/referral/wallet-by-code?code=${randomCode()}`, one)).status).toBe(429);
 
@@ -236,6 +271,16 @@ describe("real responses against the OpenAPI document", () => {
     expect((await get(guardedDown, "/api/auth/nonce")).status).toBe(500);
     const message = siweMessage(guardedDown.baseUrl, account.address, "abcdefgh12345678");
     expect((await post(guardedDown, "/api/auth/verify", { message, signature: await account.signMessage({ message }) })).status).toBe(500);
+  });
+
+  it("every POST answers 415 to a body that is not JSON, before anything else", async () => {
+    const posts = Object.entries(doc.paths).flatMap(([path, ops]) => ("post" in ops ? [path] : []));
+    expect(posts.length).toBeGreaterThan(5);
+    for (const path of posts) {
+      const res = await call(live, "POST", path, { body: JSON.stringify({ wallet: randomWallet() }), headers: { "content-type": "text/plain" } });
+      expect(res.body, path).toEqual({ error: "Content-Type must be application/json" });
+      expect((await call(guarded, "POST", path, { body: "{}", headers: { "content-type": "application/x-www-form-urlencoded" } })).status, path).toBe(415);
+    }
   });
 
   it("every status the document lists was seen above, so it describes nothing that does not happen", () => {

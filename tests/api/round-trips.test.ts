@@ -3,14 +3,19 @@
  * redis-server with MONITOR, which sees every command a client sends (commands run inside
  * a Lua script are marked "lua" and are not round trips).
  */
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "redis";
 import { refCodeOf } from "@/lib/domain/wallet";
 import { startApp, type AppServer } from "@/tests/support/app-server";
-import { client, type Client } from "@/tests/support/http";
+import { BROWSER, client, type Client } from "@/tests/support/http";
 import { startRedisServer, type RedisServer } from "@/tests/support/redis-server";
 import { randomCode, randomWallet } from "@/tests/support/wallets";
 import { keyedWallet, sessionClient } from "@/tests/api/wallet-session";
+
+const TOKEN = "round-trips-admin-token";
+const admin = { authorization: `Bearer ${TOKEN}` };
+const NINETY_DAYS = "from=2026-01-01&to=2026-03-31";
 
 describe("Redis round trips per API request", () => {
   let redis: RedisServer;
@@ -21,7 +26,7 @@ describe("Redis round trips per API request", () => {
 
   beforeAll(async () => {
     redis = await startRedisServer();
-    app = await startApp({ REDIS_URL: redis.url });
+    app = await startApp({ REDIS_URL: redis.url, ADMIN_TOKEN: TOKEN });
     api = client(app.baseUrl);
     monitor = createClient({ url: redis.url, RESP: 2 });
     await monitor.connect();
@@ -65,6 +70,10 @@ describe("Redis round trips per API request", () => {
     await api.post("/api/steam/verify", { wallet: warm, taskId: "nft_mint" });
     await api.get("/api/leaderboard");
     await api.get(`/api/leaderboard/user?wallet=${warm}`);
+    await api.post("/api/referral/visit", { refCode: refCodeOf(referrer), visitorId: randomUUID() }, BROWSER);
+    await api.get(`/api/admin/stats?${NINETY_DAYS}`, admin);
+    await api.get(`/api/admin/referrers?${NINETY_DAYS}`, admin);
+    await api.get(`/api/admin/wallet?wallet=${referrer}`, admin);
 
     const measured: Record<string, number> = {
       "POST /api/user/init": await roundTrips(() => api.post("/api/user/init", { wallet })),
@@ -87,6 +96,12 @@ describe("Redis round trips per API request", () => {
         () => api.get(`/api/referral/wallet-by-code?code=${randomCode()}`),
         404,
       ),
+      "POST /api/referral/visit": await roundTrips(() =>
+        api.post("/api/referral/visit", { refCode: refCodeOf(referrer), visitorId: randomUUID() }, BROWSER),
+      ),
+      "POST /api/referral/visit (unknown code)": await roundTrips(() =>
+        api.post("/api/referral/visit", { refCode: randomCode(), visitorId: randomUUID() }, BROWSER),
+      ),
       "GET /api/steam/task-status": await roundTrips(() => api.get(`/api/steam/task-status?wallet=${wallet}`)),
       "POST /api/steam/task/complete (daily_checkin)": await roundTrips(() =>
         api.post("/api/steam/task/complete", { wallet, taskId: "daily_checkin" }),
@@ -105,6 +120,10 @@ describe("Redis round trips per API request", () => {
       "GET /api/leaderboard/user (new entry)": await roundTrips(() =>
         api.get(`/api/leaderboard/user?wallet=${randomWallet()}`),
       ),
+      "GET /api/admin/stats (90 days and the 90 before)": await roundTrips(() => api.get(`/api/admin/stats?${NINETY_DAYS}`, admin)),
+      "GET /api/admin/stats (today)": await roundTrips(() => api.get("/api/admin/stats", admin)),
+      "GET /api/admin/referrers": await roundTrips(() => api.get(`/api/admin/referrers?${NINETY_DAYS}&limit=500`, admin)),
+      "GET /api/admin/wallet": await roundTrips(() => api.get(`/api/admin/wallet?wallet=${referrer}`, admin)),
     };
     console.log("Redis round trips per request:", measured);
     for (const [endpoint, count] of Object.entries(measured)) expect(count, endpoint).toBe(1);

@@ -3,13 +3,15 @@ import { afterAll, inject } from "vitest";
 import { describeApiContract } from "@/tests/api/contract";
 import { startUpstashBridge, type UpstashBridge } from "@/tests/support/upstash-bridge";
 
-let bridge: UpstashBridge | undefined;
+/** Every server the contract starts gets a bridge of its own; all are stopped at the end. */
+const bridges: UpstashBridge[] = [];
 afterAll(async () => {
-  await bridge?.stop();
+  for (const bridge of bridges) await bridge.stop();
 });
 
 describeApiContract("Upstash REST (Vercel KV), through the local bridge", async () => {
   const token = randomUUID();
-  bridge = await startUpstashBridge(inject("redisUrl"), token);
+  const bridge = await startUpstashBridge(inject("redisUrl"), token);
+  bridges.push(bridge);
   return { KV_REST_API_URL: bridge.url, KV_REST_API_TOKEN: token, STORE_PREFIX: `kv${randomUUID().slice(0, 8)}` };
 });

@@ -1,18 +1,19 @@
 /**
  * The benchmark harness, in its smoke mode (tiny stores, a few requests per endpoint), so that
  * `npm run bench` cannot rot: every stage yields a complete row per endpoint, on both Redis
- * backends every endpoint costs one round trip, counted for real, and the framework floor is
- * measured on both of its servers. No timing or throughput is asserted: on a shared 2-core
- * machine those are measurements, not facts.
+ * backends every endpoint costs one round trip, counted for real, the framework floor is
+ * measured on both of its servers, and every row and endpoint gets its CPU/floor figure (target
+ * 3). No timing, throughput or verdict on CPU is asserted: on a shared 2-core machine those are
+ * measurements, not facts.
  */
 import { describe, expect, it } from "vitest";
 import { benchmarksDoc } from "@/scripts/bench/doc";
 import { ENDPOINTS } from "@/scripts/bench/endpoints";
 import { runBench, SMOKE_OPTIONS } from "@/scripts/bench/harness";
-import { resultsTable, verdicts } from "@/scripts/bench/report";
+import { endpointCosts, floorRatio, resultsTable, verdicts } from "@/scripts/bench/report";
 
 describe("npm run bench -- --smoke", () => {
-  it("produces the complete table, with one Redis round trip per request on every endpoint, and the framework floor", { timeout: 600_000 }, async () => {
+  it("produces the complete table, with one Redis round trip per request on every endpoint, the framework floor and each row's CPU against it", { timeout: 600_000 }, async () => {
     const lines: string[] = [];
     const report = await runBench({ ...SMOKE_OPTIONS, build: false, log: (line) => lines.push(line) });
 
@@ -48,10 +49,28 @@ describe("npm run bench -- --smoke", () => {
     const checkIns = report.rows.filter((r) => r.endpoint === "POST /api/steam/task/complete");
     for (const row of checkIns) expect(row.next.expected4xx + row.bare.expected4xx, row.backend).toBeGreaterThan(0);
 
-    const table = resultsTable(report.rows).split("\n");
+    const table = resultsTable(report).split("\n");
     expect(table).toHaveLength(report.rows.length + 2);
     expect(table[0]).toContain("Next/bare");
     expect(table.slice(2).every((line) => !line.includes("NaN"))).toBe(true);
+
+    // Target 3's figure: every row's CPU per request against the floor its own stage measured.
+    const header = table[0]!.split("|").map((cell) => cell.trim());
+    const ratioColumn = header.indexOf("CPU/floor");
+    expect(ratioColumn).toBeGreaterThan(0);
+    for (const [i, row] of report.rows.entries()) {
+      const where = `${row.endpoint} on ${row.backend}`;
+      expect(row.floorCpuMs, where).toBeGreaterThan(0);
+      expect(floorRatio(row), where).toBeGreaterThan(0);
+      expect(table[i + 2]!.split("|")[ratioColumn]!.trim(), where).toMatch(/^\d+\.\d\d$/);
+    }
+    const costs = endpointCosts(report);
+    expect(costs.map((c) => c.endpoint)).toEqual(ENDPOINTS.map((e) => e.name));
+    for (const cost of costs) {
+      expect(cost.ratio, cost.endpoint).toBeGreaterThan(0);
+      expect(Object.keys(cost.byBackend).sort(), cost.endpoint).toEqual(stages.map((s) => s.backend).sort());
+      expect(["met", "not met"], cost.endpoint).toContain(cost.status);
+    }
 
     const status = Object.fromEntries(verdicts(report).map((v) => [v.target.slice(0, 2), v.status]));
     expect(status["1."]).toBe("met");
@@ -68,7 +87,12 @@ describe("npm run bench -- --smoke", () => {
     const ratio = floor.next.rps / floor.bare.rps;
     expect(ratio).toBeGreaterThan(0);
     expect(Number.isFinite(ratio)).toBe(true);
-    expect(verdicts(report).find((v) => v.target.startsWith("3."))?.figure).toContain("an empty Next route handler");
-    expect(benchmarksDoc(report)).toMatch(/### Framework floor\n[^#]*\| `next start` +\| +[\d,]+ \|/);
+    const target3 = verdicts(report).find((v) => v.target.startsWith("3."));
+    expect(target3?.target).toContain("empty Next route handler");
+    expect(target3?.figure).toContain("CPU/floor");
+    expect(target3?.figure).toContain("an empty Next route handler");
+    const doc = benchmarksDoc(report);
+    expect(doc).toMatch(/### Framework floor\n[^#]*\| `next start` +\| +[\d,]+ \|/);
+    expect(doc).toMatch(/### Target 3 by endpoint[^#]*\| endpoint +\| Next CPU ms\/req +\| CPU\/floor +\| within 1\.25x/);
   });
 });

@@ -1,6 +1,35 @@
 import { codeOf, connectThroughModal, expect, test } from "@/tests/e2e/support/fixtures";
-import { knownWallet, pendingCode, short } from "@/tests/e2e/support/helpers";
+import { consoleErrors, knownWallet, pendingCode, short } from "@/tests/e2e/support/helpers";
+import { BROWSER } from "@/tests/support/http";
 import { randomCode } from "@/tests/support/wallets";
+
+test.describe("the visit beacon", () => {
+  // Headless Chromium names itself HeadlessChrome, which isbot rightly calls a bot: look like a person's browser.
+  test.use({ userAgent: BROWSER["user-agent"] });
+
+  test("opening a link sends one visit beacon with the code and a visitor id the browser keeps", async ({ page, app, api }) => {
+    const referrer = await knownWallet(api);
+    const beacons: { body: { refCode: string; visitorId: string }; answer: unknown }[] = [];
+    page.on("response", async (response) => {
+      if (!response.url().endsWith("/api/referral/visit")) return;
+      beacons.push({ body: response.request().postDataJSON(), answer: await response.json() });
+    });
+
+    for (let visit = 1; visit <= 2; visit++) {
+      await page.goto(`${app.baseUrl}/?ref=${codeOf(referrer).toUpperCase()}`);
+      await expect(page.getByTestId("invite-status")).toHaveText(`Invited by ${short(referrer)}`);
+      await expect.poll(() => beacons.length).toBe(visit);
+    }
+    expect(beacons[0]).toEqual({ body: { refCode: codeOf(referrer), visitorId: expect.any(String) }, answer: { counted: true } });
+    expect(beacons[1]!.body.visitorId).toBe(beacons[0]!.body.visitorId);
+
+    // A page without ?ref= sends none.
+    await page.goto(app.baseUrl);
+    await expect(page.getByTestId("invite-status")).toHaveText(`Invited by ${short(referrer)}`);
+    await page.waitForLoadState("networkidle");
+    expect(beacons).toHaveLength(2);
+  });
+});
 
 test.describe("referral landing", () => {
   test("a visitor opens a referrer's link, connects, and the referral is recorded; the pending code is gone afterwards", async ({
@@ -81,25 +110,59 @@ test.describe("referral landing", () => {
     await expect(page.getByTestId("own-referrer")).toContainText("You joined without an invite");
   });
 
-  test("an unknown code shows a clear notice before connecting, and connecting drops it", async ({ page, app, api, wallet }) => {
+  test("an unknown code shows a calm note, is never stored, and the browser logs no error; connecting says no referrer was recorded", async ({
+    page,
+    app,
+    api,
+    wallet,
+  }) => {
     const visitor = await wallet();
     const code = randomCode();
+    const errors = consoleErrors(page);
+    const lookups: string[] = [];
+    page.on("request", (request) => {
+      if (/\/api\/referral\/(wallet-by-code|record)/.test(request.url())) lookups.push(request.url());
+    });
 
     await page.goto(`${app.baseUrl}/?ref=${code}`);
-    await expect(page.getByTestId("invite-status")).toHaveText(`Unknown invite code ${code}`);
-    expect(await pendingCode(page)).toBe(code);
+    await expect(page.getByTestId("invite-status")).toHaveText("This invite code isn't known");
+    await expect(page).toHaveURL(`${app.baseUrl}/`);
+    expect(await pendingCode(page)).toBeNull();
 
     await connectThroughModal(page);
-    await expect(page.getByTestId("referral-outcome")).toHaveAttribute("data-outcome", "not-found");
-    await expect(page.getByTestId("referral-outcome")).toContainText(code);
+    const outcome = page.getByTestId("referral-outcome");
+    await expect(outcome).toHaveAttribute("data-outcome", "not-found");
+    await expect(outcome).toContainText("This invite code isn't known");
+    await expect(outcome).toContainText(code);
     expect(await pendingCode(page)).toBeNull();
     expect((await api.check(visitor.address)).body.hasReferrer).toBe(false);
+    // The server resolved the code while rendering: the browser never asked, so nothing answered 404.
+    expect(lookups).toEqual([]);
+    expect(errors).toEqual([]);
   });
 
-  test("a link whose code is not 8 characters is flagged and never stored", async ({ page, app }) => {
+  test("an unknown link leaves an earlier invite pending: only a code some wallet has is kept", async ({ page, app, api }) => {
+    const referrer = await knownWallet(api);
+    await page.goto(`${app.baseUrl}/?ref=${codeOf(referrer)}`);
+    await expect.poll(() => pendingCode(page)).toBe(codeOf(referrer));
+    const errors = consoleErrors(page);
+
+    await page.goto(`${app.baseUrl}/?ref=${randomCode()}`);
+    await expect(page.getByTestId("invite-status")).toHaveText("This invite code isn't known");
+    await expect(page).toHaveURL(`${app.baseUrl}/`);
+    expect(await pendingCode(page)).toBe(codeOf(referrer));
+    await page.reload();
+    await expect(page.getByTestId("invite-status")).toHaveText(`Invited by ${short(referrer)}`);
+    expect(errors).toEqual([]);
+  });
+
+  test("a link whose code is not 8 characters is flagged calmly and never stored", async ({ page, app }) => {
+    const errors = consoleErrors(page);
     await page.goto(`${app.baseUrl}/?ref=abc`);
     await expect(page.getByTestId("invite-status")).toContainText("This invite link is broken");
+    await expect(page).toHaveURL(`${app.baseUrl}/`);
     expect(await pendingCode(page)).toBeNull();
+    expect(errors).toEqual([]);
   });
 
   test("a wallet that already has a referrer is told who, whatever link it opens", async ({ page, app, api, wallet }) => {

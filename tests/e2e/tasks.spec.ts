@@ -162,6 +162,6 @@ test.describe("quests", () => {
     const bar = page.getByRole("progressbar", { name: "Milestones" });
     await expect(bar).toHaveAttribute("aria-valuenow", "5");
     await expect(bar).toHaveAttribute("aria-valuemax", "10");
-    await expect(page.getByText("5 more friends to reach 10")).toBeVisible();
+    await expect(page.getByText("Invite 5 more friends to reach 10 referrals", { exact: true })).toBeVisible();
   });
 });

@@ -1,5 +1,22 @@
+import type { Page, Route } from "@playwright/test";
 import { kB, measureFirstLoadJs } from "@/scripts/bench/first-load-js";
-import { codeOf, connectThroughModal, expect, test, waitForHydration } from "@/tests/e2e/support/fixtures";
+import { codeOf, connectThroughModal, expect, test, waitForHydration, type App } from "@/tests/e2e/support/fixtures";
+import { short } from "@/tests/e2e/support/helpers";
+
+/** Lets the scripts the first load of / names through and hands every later one (the wallet code) to `later`. */
+async function routeLaterScripts(page: Page, app: App, later: (route: Route) => Promise<void>): Promise<void> {
+  const { scripts } = await measureFirstLoadJs(app.baseUrl);
+  const critical = new Set(scripts.map((s) => new URL(s.src, app.baseUrl).pathname));
+  await page.route("**/_next/static/chunks/**", (route) =>
+    route.request().resourceType() !== "script" || critical.has(new URL(route.request().url()).pathname) ? route.continue() : later(route),
+  );
+}
+
+/** The failed chunk downloads a test provokes are expected; anything else still fails it. */
+function expectOnlyChunkErrors(pageErrors: string[]): void {
+  const unexpected = pageErrors.filter((e) => !e.includes("Failed to load chunk"));
+  pageErrors.splice(0, pageErrors.length, ...unexpected);
+}
 
 // Strings only these bundles contain: wagmi's EIP-6963 wallet discovery (mipd), RainbowKit's
 // recent-wallets key and its modal's test id.
@@ -124,19 +141,13 @@ test("if the connect window cannot be downloaded, the page says so and stays usa
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole("link", { name: "See the leaderboard" })).toBeVisible();
-  // The failed downloads themselves are expected here; anything else still fails the test.
-  const unexpected = pageErrors.filter((e) => !e.includes("Failed to load chunk"));
-  pageErrors.splice(0, pageErrors.length, ...unexpected);
+  expectOnlyChunkErrors(pageErrors);
 });
 
 test("if the wallet code cannot be downloaded at all, Connect says so and the page stays usable", async ({ page, app, wallet, pageErrors }) => {
   await wallet();
-  const { scripts } = await measureFirstLoadJs(app.baseUrl);
-  const critical = new Set(scripts.map((s) => new URL(s.src, app.baseUrl).pathname));
   // Only the scripts the page itself names arrive, as on a connection that dropped right after them.
-  await page.route("**/_next/static/chunks/**", (route) =>
-    critical.has(new URL(route.request().url()).pathname) ? route.continue() : route.abort("internetdisconnected"),
-  );
+  await routeLaterScripts(page, app, (route) => route.abort("internetdisconnected"));
   await page.goto(app.baseUrl);
   const connect = page.getByRole("button", { name: "Connect wallet", exact: true });
   await waitForHydration(connect);
@@ -147,8 +158,61 @@ test("if the wallet code cannot be downloaded at all, Connect says so and the pa
   await expect(dialog).toHaveCount(0);
   await page.getByRole("link", { name: "See the leaderboard" }).click();
   await expect(page.getByRole("heading", { name: /leaderboard/i }).first()).toBeVisible();
-  const unexpected = pageErrors.filter((e) => !e.includes("Failed to load chunk"));
-  pageErrors.splice(0, pageErrors.length, ...unexpected);
+  expectOnlyChunkErrors(pageErrors);
+});
+
+test("after a failed download of the wallet code, Retry downloads it again and the visitor connects", async ({ page, app, wallet, pageErrors }) => {
+  const visitor = await wallet();
+  let online = false;
+  let refused = 0;
+  await routeLaterScripts(page, app, (route) => {
+    if (online) return route.continue();
+    refused++;
+    return route.abort("internetdisconnected");
+  });
+  await page.goto(app.baseUrl);
+  const connect = page.getByRole("button", { name: "Connect wallet", exact: true });
+  await waitForHydration(connect);
+  await connect.click();
+  const failure = page.getByRole("dialog", { name: "Couldn't open the wallet list" });
+  // Exact: while a retry runs the button reads "Retrying…", and the next step must wait for it to end.
+  const retry = failure.getByRole("button", { name: "Retry", exact: true });
+  await expect(retry).toBeVisible();
+
+  // Still offline: Retry asks the network again, and says so again.
+  const refusedBefore = refused;
+  await retry.click();
+  await expect.poll(() => refused).toBeGreaterThan(refusedBefore);
+  await expect(retry).toBeVisible();
+
+  online = true;
+  await retry.click();
+  await expect(failure).toHaveCount(0);
+  await page.getByRole("dialog").getByRole("button", { name: /E2E Wallet/ }).click();
+  await expect(page.getByTestId("connected-wallet")).toHaveText(short(visitor.address));
+  expectOnlyChunkErrors(pageErrors);
+});
+
+test("while the wallet code is still on its way, Connect shows it is loading, then opens", async ({ page, app }) => {
+  let arrive!: () => void;
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
+  await routeLaterScripts(page, app, async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  // The held wallet code would hold back the load event too.
+  await page.goto(app.baseUrl, { waitUntil: "domcontentloaded" });
+  const header = page.getByRole("banner");
+  const connect = header.getByRole("button", { name: "Connect wallet", exact: true });
+  await waitForHydration(connect);
+  await connect.click();
+  const loading = header.getByRole("button", { name: "Loading wallet…" });
+  await expect(loading).toHaveAttribute("aria-busy", "true");
+  await expect(page.getByRole("button", { name: "Loading wallet…" })).toHaveCount(2); // the hero's too
+
+  arrive();
+  await expect(page.getByRole("dialog", { name: "No wallet found in this browser" })).toBeVisible();
+  await expect(connect).toHaveAttribute("aria-busy", "false");
 });
 
 test("a wagmi cookie that cannot be read (truncated, edited) leaves the visitor disconnected, not facing an error page", async ({ page, app, context }) => {

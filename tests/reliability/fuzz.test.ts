@@ -1,12 +1,14 @@
 /**
- * Bad input, generated: thousands of bodies, query strings and headers thrown at every endpoint
- * of a running `next start` (SQLite). Every answer is the endpoint's documented 2xx or a 4xx
- * `{ error }`; never a 5xx, never a hang. Runs are bounded so the suite stays fast;
- * REFBOARD_FUZZ_RUNS=<batches> runs longer, REFBOARD_FUZZ_SEED=<n> replays a failure.
+ * Bad input, generated: thousands of bodies, query strings, headers (Host and X-Forwarded-* among
+ * them) and methods thrown at every endpoint and the Farcaster manifest of a running `next start`
+ * (SQLite, no APP_URL). Every answer is the endpoint's documented 2xx, whose URLs all point at this
+ * machine whatever Host was claimed, a 4xx `{ error }`, or for a method the endpoint does not
+ * serve its 405 `{ error }` (OPTIONS: 204); never a 5xx, never a hang. Runs are bounded so the
+ * suite stays fast; REFBOARD_FUZZ_RUNS=<batches> runs longer, REFBOARD_FUZZ_SEED=<n> replays a failure.
  */
 import { Agent, request as httpRequest } from "node:http";
 import fc from "fast-check";
-import type { z } from "zod";
+import { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   checkReferralResponse,
@@ -20,7 +22,7 @@ import {
   taskStatusResponse,
   verifyTaskResponse,
   walletByCodeResponse,
-} from "@/lib/api/schemas";
+} from "@/lib/contract/schemas";
 import { COMPLETABLE_TASK_IDS, TASK_IDS } from "@/lib/domain/tasks";
 import { refCodeOf } from "@/lib/domain/wallet";
 import { startApp, type AppServer } from "@/tests/support/app-server";
@@ -54,7 +56,15 @@ const ENDPOINTS: Endpoint[] = [
   { method: "GET", path: "/api/leaderboard", ok: leaderboardResponse },
   { method: "GET", path: "/api/leaderboard/user", ok: leaderboardResponse.element, param: "wallet" },
   { method: "GET", path: "/api/health", ok: healthResponse },
+  { method: "GET", path: "/.well-known/farcaster.json", ok: z.object({ miniapp: z.object({ homeUrl: z.string() }) }) },
 ];
+
+/**
+ * Methods besides each endpoint's own: the other one of GET and POST, the rest Next.js routes, and
+ * some it cannot (TRACE, WebDAV), which the server answers before Next.js. Sent only after the
+ * server has answered a request (beforeAll): until then TRACE still meets Next.js's own 500.
+ */
+const OTHER_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD", "TRACE", "PROPFIND", "SEARCH", "PURGE", "MKCOL"];
 
 /** Wallets the store knows, so that some generated codes and referrals resolve. */
 const KNOWN = Array.from({ length: 4 }, () => randomWallet());
@@ -219,7 +229,7 @@ const headers: fc.Arbitrary<Record<string, string>> = fc
   .map((h) => Object.fromEntries(Object.entries(h).filter(([, v]) => /^[\t\x20-\x7e\xa0-\xff]*$/.test(v))));
 
 interface FuzzRequest {
-  method: Endpoint["method"];
+  method: string;
   path: string;
   query: string;
   headers: Record<string, string>;
@@ -235,15 +245,21 @@ interface FuzzRequest {
 const fuzzRequest: fc.Arbitrary<FuzzRequest> = fc
   .constantFrom(...ENDPOINTS)
   .chain((endpoint) =>
-    fc.record({
-      method: fc.constant(endpoint.method),
-      path: fc.constant(endpoint.path),
-      query: endpoint.method === "GET" ? queryString(endpoint.param) : fc.oneof(fc.constant(""), queryString("wallet")),
-      headers: fc.oneof({ weight: 3, arbitrary: fc.constant({}) }, { weight: 2, arbitrary: headers }),
-      contentType: endpoint.method === "POST" ? contentType : fc.constant(undefined),
-      body: endpoint.method === "POST" ? body : fc.option(body, { freq: 10, nil: undefined }),
-      chunked: endpoint.method === "POST" ? fc.boolean() : fc.constant(false),
-    }),
+    fc
+      .record({
+        method: fc.oneof({ weight: 9, arbitrary: fc.constant(endpoint.method) }, { weight: 1, arbitrary: fc.constantFrom(...OTHER_METHODS) }),
+        path: fc.constant(endpoint.path),
+        query: endpoint.method === "GET" ? queryString(endpoint.param) : fc.oneof(fc.constant(""), queryString("wallet")),
+        headers: fc.oneof({ weight: 3, arbitrary: fc.constant({}) }, { weight: 2, arbitrary: headers }),
+        contentType: endpoint.method === "POST" ? contentType : fc.constant(undefined),
+        body: endpoint.method === "POST" ? body : fc.option(body, { freq: 10, nil: undefined }),
+        chunked: endpoint.method === "POST" ? fc.boolean() : fc.constant(false),
+      })
+      // Bodies go with the methods that carry one; chunked ones with POST only.
+      .map((req) => {
+        const withBody = ["GET", "POST", "PUT", "PATCH", "DELETE"].includes(req.method);
+        return { ...req, body: withBody ? req.body : undefined, chunked: req.chunked && req.method === "POST" };
+      }),
   );
 
 const ENDPOINT_BY_PATH = new Map(ENDPOINTS.map((e) => [e.path, e]));
@@ -253,6 +269,7 @@ const ENDPOINT_BY_PATH = new Map(ENDPOINTS.map((e) => [e.path, e]));
 
 interface Answer {
   status: number;
+  allow?: string;
   text: string;
 }
 
@@ -268,7 +285,7 @@ function send(port: number, req: FuzzRequest): Promise<Answer> {
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, allow: res.headers.allow, text: Buffer.concat(chunks).toString("utf8") }));
         res.on("error", reject);
       },
     );
@@ -278,8 +295,29 @@ function send(port: number, req: FuzzRequest): Promise<Answer> {
   });
 }
 
+/** localhost and its subdomains, 127.0.0.0/8, [::1]: the only hosts a link may name on a server without APP_URL. */
+const onThisMachine = (hostname: string) =>
+  hostname === "localhost" || hostname.endsWith(".localhost") || hostname === "[::1]" || /^127(\.\d{1,3}){3}$/.test(hostname);
+
+/** Every absolute URL in a JSON value that points off this machine, or has a scheme other than http(s). */
+function foreignUrls(value: unknown): string[] {
+  if (typeof value === "string") {
+    if (!/^[a-z][a-z0-9+.-]*:/i.test(value)) return [];
+    try {
+      const url = new URL(value);
+      return ["http:", "https:"].includes(url.protocol) && onThisMachine(url.hostname) ? [] : [value];
+    } catch {
+      return [value];
+    }
+  }
+  return value && typeof value === "object" ? Object.values(value).flatMap(foreignUrls) : [];
+}
+
 /** Why the answer breaks the contract, or null when it is fine. */
 function judge(req: FuzzRequest, answer: Answer): string | null {
+  const endpoint = ENDPOINT_BY_PATH.get(req.path);
+  if (!endpoint) return `no endpoint ${req.path}`;
+  if (req.method !== endpoint.method) return judgeOtherMethod(req.method, endpoint, answer);
   let json: unknown;
   try {
     json = JSON.parse(answer.text);
@@ -287,9 +325,9 @@ function judge(req: FuzzRequest, answer: Answer): string | null {
     return `status ${answer.status} with a body that is not JSON: ${answer.text.slice(0, 200)}`;
   }
   if (answer.status >= 200 && answer.status < 300) {
-    const parsed = ENDPOINT_BY_PATH.get(req.path)?.ok.safeParse(json);
-    if (!parsed) return `no schema for ${req.path}`;
-    return parsed.success ? null : `2xx that is not the documented shape: ${answer.text.slice(0, 300)}`;
+    if (!endpoint.ok.safeParse(json).success) return `2xx that is not the documented shape: ${answer.text.slice(0, 300)}`;
+    const foreign = foreignUrls(json);
+    return foreign.length === 0 ? null : `2xx with URLs off this machine: ${foreign.slice(0, 3).join(" ")}`;
   }
   if (answer.status >= 400 && answer.status < 500) {
     const error = (json as { error?: unknown } | null)?.error;
@@ -297,6 +335,22 @@ function judge(req: FuzzRequest, answer: Answer): string | null {
     return typeof error === "string" && extra.length === 0 ? null : `4xx without a { error } body: ${answer.text.slice(0, 300)}`;
   }
   return `status ${answer.status}: ${answer.text.slice(0, 300)}`;
+}
+
+/** A method the endpoint does not serve: 405 { error } with its Allow; OPTIONS 204; HEAD as GET, without a body. */
+function judgeOtherMethod(method: string, endpoint: Endpoint, answer: Answer): string | null {
+  const allow = endpoint.method === "GET" ? "GET, HEAD, OPTIONS" : "OPTIONS, POST";
+  if (method === "HEAD") {
+    if (answer.text !== "") return `HEAD with a body: ${answer.text.slice(0, 100)}`;
+    if (endpoint.method === "GET") return answer.status < 500 ? null : `HEAD answered ${answer.status}`;
+    return answer.status === 405 ? null : `HEAD answered ${answer.status}, not 405`;
+  }
+  if (method === "OPTIONS") return answer.status === 204 && answer.allow === allow ? null : `OPTIONS answered ${answer.status}, Allow ${answer.allow}`;
+  if (answer.status !== 405) return `${method} answered ${answer.status}, not 405: ${answer.text.slice(0, 200)}`;
+  // TRACE and the others Next.js cannot route are refused before it, with the Allow of every page.
+  const expected = endpoint.path.startsWith("/api/") || ["GET", "POST", "PUT", "PATCH", "DELETE"].includes(method) ? allow : "GET, HEAD";
+  if (answer.allow !== expected) return `${method} 405 with Allow ${answer.allow}, not ${expected}`;
+  return answer.text === JSON.stringify({ error: "Method not allowed" }) ? null : `${method} 405 body: ${answer.text.slice(0, 200)}`;
 }
 
 function describeRequest(req: FuzzRequest): string {
@@ -320,7 +374,7 @@ describe("fuzzing every endpoint (SQLite)", () => {
     await app?.stop();
   });
 
-  it(`${BATCHES * CONCURRENCY} generated requests: every answer is a documented 2xx or a 4xx { error }, never a 5xx or a hang`, async () => {
+  it(`${BATCHES * CONCURRENCY} generated requests: every answer is a documented 2xx with its URLs on this machine, a 4xx { error } or a refused method's 405, never a 5xx or a hang`, async () => {
     const statuses = new Map<number, number>();
     await fc.assert(
       fc.asyncProperty(fc.array(fuzzRequest, { minLength: CONCURRENCY, maxLength: CONCURRENCY }), async (batch) => {
@@ -337,5 +391,7 @@ describe("fuzzing every endpoint (SQLite)", () => {
     // The generators reach past validation too, or the run proves little.
     expect(statuses.get(200) ?? 0).toBeGreaterThan(BATCHES);
     expect(statuses.get(400) ?? 0).toBeGreaterThan(BATCHES);
+    expect(statuses.get(405) ?? 0).toBeGreaterThan(BATCHES / 10);
+    expect(statuses.get(415) ?? 0).toBeGreaterThan(BATCHES / 10);
   }, Math.max(120_000, BATCHES * 400));
 });

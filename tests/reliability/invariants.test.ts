@@ -3,18 +3,20 @@
  * and each kind of corruption caught when it is introduced on purpose, one at a time,
  * on SQLite and on Redis. Also the CLI's exit codes.
  */
+import { DEFAULT_RETENTION_DAYS } from "@/lib/domain/analytics";
 import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import Database from "better-sqlite3";
+import { openDatabase } from "@/lib/store/sqlite/db";
 import { createClient } from "redis";
 import { afterAll, afterEach, describe, expect, inject, it } from "vitest";
 import { refCodeOf } from "@/lib/domain/wallet";
-import { checkInvariants, VIOLATION_KINDS, type InvariantReport, type ViolationKind } from "@/lib/services/invariants";
-import { createStore, type AdminStore } from "@/lib/store";
+import { checkInvariants, VIOLATION_KINDS, type InvariantReport, type ViolationKind } from "@/lib/operators/invariants";
+import { createStore } from "@/lib/store";
+import type { Store } from "@/lib/store/types";
 import { redisKeys } from "@/lib/store/redis/keys";
 import { SQLITE_FILE_NAME } from "@/lib/store/sqlite";
 import type { WalletRecord } from "@/lib/store/types";
@@ -25,18 +27,24 @@ const T0 = 1_750_000_000;
 const DAY = 86_400;
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
-/** What a corruption may touch below the Store: the parts StoreAdmin.putWallets keeps consistent by itself. */
+/** What a corruption may touch below the Store: the parts OperatorStore.putWallets keeps consistent by itself. */
 interface RawAccess {
   removeActiveReferrer(wallet: string): Promise<void>;
   /** Points a refCode at `owner`, or removes it from the index (null). */
   setCodeOwner(code: string, owner: string | null): Promise<void>;
+  /** Overwrites the referral total that getBoardSummary reads. */
+  setReferralTotal(referrals: number): Promise<void>;
+  /** Overwrites the score total that getCampaign reads. */
+  setScoreTotal(score: number): Promise<void>;
+  /** Drops a referee from its referrer's referees index (Redis only: on SQLite the index is the wallets table's). */
+  removeFromRefereeIndex?(referrer: string, referee: string): Promise<void>;
   /** A leaderboard entry for a wallet that is not known (Redis only: on SQLite an entry lives in its wallet's row). */
   addOrphanEntry?(wallet: string): Promise<void>;
 }
 
 interface Backend {
   name: "sqlite" | "redis";
-  open(): Promise<{ store: AdminStore; raw: RawAccess; env: Record<string, string>; close(): Promise<void> }>;
+  open(): Promise<{ store: Store; raw: RawAccess; env: Record<string, string>; close(): Promise<void> }>;
 }
 
 const redisClients: { close(): Promise<unknown> }[] = [];
@@ -49,14 +57,16 @@ const BACKENDS: Backend[] = [
     name: "sqlite",
     open: async () => {
       const dataDir = mkdtempSync(join(tmpdir(), "refboard-invariants-"));
-      const store = await createStore({ kind: "sqlite", dataDir });
-      const db = new Database(join(dataDir, SQLITE_FILE_NAME));
+      const store = await createStore({ kind: "sqlite", dataDir, retentionDays: DEFAULT_RETENTION_DAYS });
+      const db = openDatabase(join(dataDir, SQLITE_FILE_NAME));
       const raw: RawAccess = {
         removeActiveReferrer: async (wallet) => void db.prepare("DELETE FROM active_referrers WHERE wallet = ?").run(wallet),
         setCodeOwner: async (code, owner) => {
           if (owner === null) db.prepare("DELETE FROM ref_codes WHERE code = ?").run(code);
           else db.prepare("INSERT INTO ref_codes (code, wallet) VALUES (?, ?) ON CONFLICT (code) DO UPDATE SET wallet = excluded.wallet").run(code, owner);
         },
+        setReferralTotal: async (referrals) => void db.prepare("UPDATE referral_total SET referrals = ?").run(referrals),
+        setScoreTotal: async (score) => void db.prepare("UPDATE score_total SET score = ?").run(score),
       };
       return {
         store,
@@ -75,7 +85,7 @@ const BACKENDS: Backend[] = [
     open: async () => {
       const url = inject("redisUrl");
       const prefix = `inv${randomUUID().slice(0, 8)}`;
-      const store = await createStore({ kind: "redis", url, prefix, timeoutMs: 5_000 });
+      const store = await createStore({ kind: "redis", url, prefix, timeoutMs: 5_000, retentionDays: DEFAULT_RETENTION_DAYS });
       const keys = redisKeys(prefix);
       const client = createClient({ url });
       redisClients.push(client);
@@ -86,6 +96,9 @@ const BACKENDS: Backend[] = [
           if (owner === null) await client.hDel(keys.codes, code);
           else await client.hSet(keys.codes, code, owner);
         },
+        setReferralTotal: async (referrals) => void (await client.set(keys.referrals, String(referrals))),
+        setScoreTotal: async (score) => void (await client.set(keys.score, String(score))),
+        removeFromRefereeIndex: async (referrer, referee) => void (await client.zRem(keys.referees(referrer), referee)),
         addOrphanEntry: async (wallet) => void (await client.zAdd(keys.leaderboard, { score: -1e10, value: wallet })),
       };
       return { store, raw, env: { REDIS_URL: url, STORE_PREFIX: prefix }, close: () => store.close() };
@@ -94,7 +107,7 @@ const BACKENDS: Backend[] = [
 ];
 
 /** Data written only through the Store's atomic operations, with every shape the rules care about. */
-async function seed(store: AdminStore) {
+async function seed(store: Store) {
   const referrers = [randomWallet(), randomWallet(), randomWallet()];
   for (const r of referrers) await store.registerWallet(r, T0);
   const referees: string[] = [];
@@ -133,7 +146,7 @@ async function seed(store: AdminStore) {
 
 type Seeded = Awaited<ReturnType<typeof seed>>;
 
-async function record(store: AdminStore, wallet: string): Promise<WalletRecord> {
+async function record(store: Store, wallet: string): Promise<WalletRecord> {
   const [found] = await store.getWallets([wallet]);
   if (!found) throw new Error(`no record of ${wallet}`);
   return found;
@@ -144,7 +157,7 @@ interface Corruption {
   kinds: ViolationKind[];
   only?: Backend["name"];
   /** Breaks the data; returns the wallet the checker must name. */
-  apply(store: AdminStore, raw: RawAccess, s: Seeded): Promise<string>;
+  apply(store: Store, raw: RawAccess, s: Seeded): Promise<string>;
 }
 
 const CORRUPTIONS: Corruption[] = [
@@ -243,6 +256,32 @@ const CORRUPTIONS: Corruption[] = [
     apply: async (_store, raw, s) => {
       await raw.setCodeOwner(refCodeOf(s.plain), walletWithCode(refCodeOf(s.plain)));
       return s.plain;
+    },
+  },
+  {
+    name: "a referral total that drifted from the referees bound",
+    kinds: ["referral-total"],
+    apply: async (_store, raw) => {
+      await raw.setReferralTotal(12);
+      return "";
+    },
+  },
+  {
+    name: "a score total that drifted from the scores",
+    kinds: ["score-total"],
+    apply: async (_store, raw) => {
+      await raw.setScoreTotal(3);
+      return "";
+    },
+  },
+  {
+    name: "a referee missing from its referrer's referees index, as in a store from before the index",
+    kinds: ["referee-index"],
+    only: "redis",
+    apply: async (store, raw, s) => {
+      const r = await record(store, s.referees[8]!);
+      await raw.removeFromRefereeIndex!(r.referrer!, r.wallet);
+      return r.wallet;
     },
   },
   {

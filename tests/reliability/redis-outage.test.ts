@@ -2,19 +2,21 @@
  * Redis goes away under load and comes back on the same port: the server keeps running,
  * answers quick 500s meanwhile, and serves again by itself, with every write it
  * acknowledged before the outage still there (the restarted redis-server reloads its AOF).
+ * "Quick" is judged by what the server logged as each 500's cause: the lost connection,
+ * never the store's timeout, which is the only way a request there could be slow.
  */
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { INTERNAL_ERROR } from "@/lib/api/errors";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { INTERNAL_ERROR } from "@/lib/contract/errors";
 import { refCodeOf } from "@/lib/domain/wallet";
 import { startRestartableRedis, type RestartableRedis } from "@/tests/reliability/support/restartable-redis";
 import { startApp, type AppServer } from "@/tests/support/app-server";
 import { client, oneRequestPerEndpoint, type Client, type Reply } from "@/tests/support/http";
+import { loggedAfter, loggedCause } from "@/tests/support/server-logs";
 import { randomWallet } from "@/tests/support/wallets";
 
-const STORE_TIMEOUT_MS = 1_000;
-/** Hang guard, not a latency target: a request must have its answer well before this. */
-const ANSWER_BOUND_MS = STORE_TIMEOUT_MS * 4;
+/** The default budget: long enough that a loaded machine's stall does not pass for a store timeout. */
+const STORE_TIMEOUT_MS = 5_000;
 
 describe("Redis outage and recovery", () => {
   let redis: RestartableRedis;
@@ -35,30 +37,30 @@ describe("Redis outage and recovery", () => {
     await redis?.stop();
   });
 
-  async function timed<T>(request: () => Promise<Reply<T>>): Promise<Reply<T> & { ms: number }> {
-    const start = performance.now();
-    const reply = await request();
-    return { ...reply, ms: performance.now() - start };
+  /** A 500 of the outage: the generic body, caused by the lost connection rather than the store's timeout. */
+  async function expectFastFailure(reply: Reply) {
+    expect(reply.status).toBe(500);
+    expect(reply.body).toEqual({ error: INTERNAL_ERROR });
+    expect(await loggedCause(app, reply)).not.toMatch(/did not answer within/);
   }
 
-  /** Mixed traffic from `workers` loops until stop() is called; every answer is kept. */
+  /** Mixed traffic from `workers` loops until stop() is called; every answer is kept, in order. */
   function backgroundLoad(workers: number, referrer: string) {
     let running = true;
-    const answers: { status: number; body: unknown; ms: number }[] = [];
+    const answers: Reply[] = [];
     const loops = Array.from({ length: workers }, async () => {
       while (running) {
         const wallet = randomWallet();
         const pick = answers.length % 4;
-        const reply = await timed(() =>
-          pick === 0
+        answers.push(
+          await (pick === 0
             ? api.post("/api/referral/record", { wallet, refCode: refCodeOf(referrer) })
             : pick === 1
               ? api.post("/api/steam/task/complete", { wallet, taskId: "fc_follow" })
               : pick === 2
                 ? api.get(`/api/leaderboard/user?wallet=${wallet}`)
-                : api.get("/api/leaderboard"),
+                : api.get("/api/leaderboard")),
         );
-        answers.push({ status: reply.status, body: reply.body, ms: reply.ms });
       }
     });
     return {
@@ -83,42 +85,40 @@ describe("Redis outage and recovery", () => {
     expect(done.status).toBe(200);
 
     const load = backgroundLoad(3, referrer);
-    await new Promise((r) => setTimeout(r, 300));
+    await vi.waitFor(() => expect(load.answers.length).toBeGreaterThanOrEqual(6), { timeout: 30_000, interval: 20 });
+    const answeredBeforeKill = load.answers.length;
     await redis.kill("SIGKILL");
 
-    // Every endpoint, while Redis is down: the generic 500, in bounded time.
+    // Every endpoint, while Redis is down: the generic 500, failing on the lost connection.
     const wallet = randomWallet();
-    for (const request of oneRequestPerEndpoint(api, wallet, refCodeOf(referrer))) {
-      const res = await timed(request);
-      expect(res.status).toBe(500);
-      expect(res.body).toEqual({ error: INTERNAL_ERROR });
-      expect(res.ms).toBeLessThan(ANSWER_BOUND_MS);
-    }
-    const health = await timed(() => api.get("/api/health"));
+    for (const request of oneRequestPerEndpoint(api, wallet, refCodeOf(referrer))) await expectFastFailure(await request());
+    const logsBefore = app.logs().length;
+    const health = await api.get("/api/health");
     expect(health.status).toBe(503);
-    expect(health.ms).toBeLessThan(ANSWER_BOUND_MS);
+    expect(health.body).toMatchObject({ ok: false, store: { ok: false } });
+    expect(await loggedAfter(app, "health probe failed: ", logsBefore)).not.toMatch(/did not answer within/);
 
+    // The background traffic meets the outage too before Redis comes back (on a loaded machine its
+    // next request may come only after the probes above).
+    await vi.waitFor(() => expect(load.answers.slice(answeredBeforeKill).some((a) => a.status === 500)).toBe(true), {
+      timeout: 30_000,
+      interval: 20,
+    });
     await redis.restart();
 
-    // Recovery by itself: the same process serves again once its client has reconnected (bounded wait).
-    const deadline = Date.now() + 30_000;
-    let recovered: Reply | undefined;
-    while (Date.now() < deadline) {
-      recovered = await api.post("/api/user/init", { wallet });
-      if (recovered.status === 200) break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    expect(recovered?.status).toBe(200);
+    // Recovery by itself: the same process serves again once its client has reconnected.
+    await vi.waitFor(async () => expect((await api.post("/api/user/init", { wallet })).status).toBe(200), {
+      timeout: 30_000,
+      interval: 200,
+    });
     await load.stop();
 
-    // The traffic that ran through the outage got only answers of the contract, none hung.
-    expect(load.answers.length).toBeGreaterThan(0);
-    for (const answer of load.answers) {
-      expect([200, 500]).toContain(answer.status);
-      if (answer.status === 500) expect(answer.body).toEqual({ error: INTERNAL_ERROR });
-      expect(answer.ms).toBeLessThan(ANSWER_BOUND_MS);
-    }
-    expect(load.answers.some((a) => a.status === 500)).toBe(true);
+    // The traffic that ran through the outage got only answers of the contract: 200s while Redis
+    // was up, and after that 200s or quick 500s.
+    for (const answer of load.answers.slice(0, answeredBeforeKill)) expect(answer.status).toBe(200);
+    const duringOutage = load.answers.slice(answeredBeforeKill);
+    for (const answer of duringOutage) if (answer.status !== 200) await expectFastFailure(answer);
+    expect(duringOutage.some((a) => a.status === 500)).toBe(true);
 
     // What was acknowledged before the outage is still there, and writes work again.
     for (const referee of referees) {

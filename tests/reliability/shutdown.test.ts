@@ -4,16 +4,19 @@
  * answered and stored, not cut off.
  */
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createClient } from "redis";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { refCodeOf } from "@/lib/domain/wallet";
 import { startRestartableRedis, type RestartableRedis } from "@/tests/reliability/support/restartable-redis";
 import { startApp } from "@/tests/support/app-server";
+import { waitForRefusal } from "@/tests/support/free-port";
 import { client } from "@/tests/support/http";
 import { randomWallet } from "@/tests/support/wallets";
 
 describe("graceful shutdown on SIGTERM", () => {
   let redis: RestartableRedis;
-  const env = () => ({ REDIS_URL: redis.url, STORE_TIMEOUT_MS: "15000", STORE_PREFIX: `shutdown${randomUUID().slice(0, 8)}` });
+  // The longest store budget: the held request must outlast the shutdown steps however slow the machine is.
+  const env = () => ({ REDIS_URL: redis.url, STORE_TIMEOUT_MS: "60000", STORE_PREFIX: `shutdown${randomUUID().slice(0, 8)}` });
 
   beforeAll(async () => {
     redis = await startRestartableRedis();
@@ -28,37 +31,33 @@ describe("graceful shutdown on SIGTERM", () => {
     const api = client(app.baseUrl);
     const referrer = randomWallet();
     const referee = randomWallet();
+    const admin = createClient({ url: redis.url, RESP: 2 });
+    await admin.connect();
     let stopped: Promise<void> | undefined;
-    const pid = redis.pid();
-    if (pid === null) throw new Error("redis-server is not running");
     try {
       expect((await api.post("/api/user/init", { wallet: referrer })).status).toBe(200);
 
-      // Freeze Redis so the next request is held inside the server, mid-way through its store call.
-      process.kill(pid, "SIGSTOP");
+      // Redis holds every script (they count as writes) while the admin connection stays free, so
+      // the next request stops inside its store call; it is in flight once Redis shows it blocked.
+      await admin.sendCommand(["CLIENT", "PAUSE", "60000", "WRITE"]);
       const inFlight = api.post("/api/referral/record", { wallet: referee, refCode: refCodeOf(referrer) });
-      await new Promise((r) => setTimeout(r, 500)); // time for the request to reach the server
+      await vi.waitFor(async () => expect(String(await admin.sendCommand(["CLIENT", "LIST"]))).toMatch(/ flags=\w*b\w* .* cmd=eval/), {
+        timeout: 30_000,
+        interval: 20,
+      });
       stopped = app.stop(); // SIGTERM
 
-      // The listening socket closes at once: a new client is refused while the old request still runs.
-      const deadline = Date.now() + 10_000;
-      let refused = false;
-      while (!refused && Date.now() < deadline) {
-        refused = await fetch(`${app.baseUrl}/api/health`, { signal: AbortSignal.timeout(1_000) }).then(
-          () => false,
-          () => true,
-        );
-        if (!refused) await new Promise((r) => setTimeout(r, 100));
-      }
-      expect(refused).toBe(true);
+      // The listening socket closes at once: a new connection is refused while the old request still runs.
+      await waitForRefusal(app.port);
 
-      process.kill(pid, "SIGCONT");
+      await admin.sendCommand(["CLIENT", "UNPAUSE"]);
       const answer = await inFlight;
       expect(answer.status).toBe(200);
       expect(answer.body).toEqual({ success: true, referrer });
       await stopped; // the process exits once the request is done
     } finally {
-      process.kill(pid, "SIGCONT");
+      await admin.sendCommand(["CLIENT", "UNPAUSE"]);
+      await admin.close();
       await (stopped ?? app.stop());
     }
 

@@ -1,19 +1,18 @@
 /**
- * The StoreAdmin contract: what every backend's bulk and streaming operations promise the
+ * The OperatorStore contract: what every backend's bulk and streaming operations promise the
  * operator tools (seed, import, export, invariant checker). `open` must return a fresh,
- * isolated, empty store; the suite closes it.
+ * isolated, empty backend; the suite runs it behind the validating wrapper, as getStore()
+ * serves it, and closes it.
  */
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { compareEntries } from "@/lib/domain/leaderboard";
 import { refCodeOf } from "@/lib/domain/wallet";
-import { ADMIN_BATCH_LIMIT, MAX_ENTRY_SCORE, type Store, type StoreAdmin, type WalletRecord } from "@/lib/store/types";
-import { boardOrder, expectBoard, type ModelEntry } from "@/tests/store/leaderboard-model";
+import { checked } from "@/lib/store/checked";
+import { ADMIN_BATCH_LIMIT, MAX_ENTRY_SCORE, type Store, type WalletRecord } from "@/lib/store/types";
+import { boardOrder, compareEntries, expectBoard, type ModelEntry } from "@/tests/store/leaderboard-model";
 import { randomCode, randomWallet, walletWithCode } from "@/tests/support/wallets";
 
 const T0 = 1_750_000_000;
-
-type AdminStore = Store & StoreAdmin;
 
 /** A record with nothing but a wallet and its createdAt, as a fresh registration would leave it. */
 export function bareRecord(overrides: Partial<WalletRecord> = {}): WalletRecord {
@@ -60,9 +59,10 @@ async function drain<T>(page: (cursor: string) => Promise<{ cursor: string; item
   return { items, pages };
 }
 
-export function describeStoreAdminContract(name: string, open: () => Promise<AdminStore>) {
-  describe(`store admin contract: ${name}`, () => {
-    let store: AdminStore;
+export function describeOperatorStoreContract(name: string, openBackend: () => Promise<Store>) {
+  const open = async () => checked(await openBackend());
+  describe(`operator store contract: ${name}`, () => {
+    let store: Store;
     beforeEach(async () => {
       store = await open();
     });
@@ -147,6 +147,26 @@ export function describeStoreAdminContract(name: string, open: () => Promise<Adm
         expect(await store.getLeaderboard(10)).toEqual([]);
         expect(await store.areActiveReferrers([first.wallet])).toEqual([false]);
         expect((await store.getWalletState(first.wallet)).nftMint).toBe(false);
+      });
+
+      it("the referral total follows the records: a gained referrer adds one, a lost one takes one, a re-put nothing", async () => {
+        const [first, second, third] = [fullRecord(), fullRecord(), fullRecord()];
+        const unreferred = bareRecord();
+        const referrals = async () => (await store.getBoardSummary(0)).referrals;
+        await store.putWallets([first, second, third, unreferred]);
+        expect(await referrals()).toBe(3);
+        await store.putWallets([first, second, third, unreferred]);
+        expect(await referrals()).toBe(3);
+        await store.putWallets([
+          { ...first, referrer: null, referredAt: null },
+          { ...unreferred, referrer: third.wallet, referredAt: T0 },
+        ]);
+        expect(await referrals()).toBe(3);
+        await store.putWallets([bareRecord({ wallet: second.wallet })]);
+        expect(await referrals()).toBe(2);
+        const referee = randomWallet();
+        await store.recordReferral({ referee, refCode: refCodeOf(third.wallet), selfReferral: false, now: T0 });
+        expect(await referrals()).toBe(3);
       });
 
       it("an empty batch is a no-op; an oversized batch or a malformed record is refused before anything is written", async () => {
@@ -379,6 +399,26 @@ export function describeStoreAdminContract(name: string, open: () => Promise<Adm
           false,
         ]);
         expect(await store.areActiveReferrers([])).toEqual([]);
+      });
+    });
+
+    describe("referees index", () => {
+      it("holds each bound referee under its referrer with its referredAt, from referrals and from put records", async () => {
+        const [referrer, referee, imported, other] = [randomWallet(), randomWallet(), randomWallet(), randomWallet()];
+        await store.registerWallet(referrer, T0);
+        await store.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now: T0 + 1 });
+        await store.putWallets([bareRecord({ wallet: imported, referrer, referredAt: T0 - 5 })]);
+        const pairs = [
+          { referrer, referee },
+          { referrer, referee: imported },
+          { referrer: other, referee: imported },
+          { referrer, referee: other },
+        ];
+        expect(await store.getRefereeIndex(pairs)).toEqual([T0 + 1, T0 - 5, null, null]);
+        await store.putWallets([bareRecord({ wallet: imported, referrer: other, referredAt: T0 - 4 })]);
+        expect(await store.getRefereeIndex(pairs)).toEqual([T0 + 1, null, T0 - 4, null]);
+        expect(await store.getRefereeIndex([])).toEqual([]);
+        await expect(store.getRefereeIndex([{ referrer: "0x12", referee }])).rejects.toThrow(RangeError);
       });
     });
   });

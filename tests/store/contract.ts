@@ -1,12 +1,14 @@
 /**
  * The ONE store contract suite: every backend runs exactly these tests.
- * `open` must return a fresh, isolated, empty store; the suite closes it.
+ * `open` must return a fresh, isolated, empty backend; the suite runs it behind the validating
+ * wrapper, as getStore() serves it, and closes it.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { refCodeOf } from "@/lib/domain/wallet";
-import type { GuardStore, RateLimitHit, Store } from "@/lib/store/types";
+import { checked } from "@/lib/store/checked";
+import type { RateLimitHit, Store } from "@/lib/store/types";
 import { expectBoard, LeaderboardModel } from "@/tests/store/leaderboard-model";
 import { randomCode, randomWallet, walletWithCode } from "@/tests/support/wallets";
 
@@ -15,11 +17,11 @@ const DAY = 86_400;
 
 const newNonce = () => randomBytes(24).toString("hex");
 
-export function describeStoreContract(name: string, open: () => Promise<Store & GuardStore>) {
+export function describeStoreContract(name: string, open: () => Promise<Store>) {
   describe(`store contract: ${name}`, () => {
-    let store: Store & GuardStore;
+    let store: Store;
     beforeEach(async () => {
-      store = await open();
+      store = checked(await open());
     });
     afterEach(async () => {
       await store.close();
@@ -383,6 +385,52 @@ export function describeStoreContract(name: string, open: () => Promise<Store & 
           { numRuns: 30 },
         );
       }, 60_000);
+    });
+
+    describe("board summary", () => {
+      it("an empty store has no rows, no entries and no referrals", async () => {
+        await known();
+        expect(await store.getBoardSummary(3)).toEqual({ top: [], entries: 0, referrals: 0 });
+      });
+
+      it("holds the top rows exactly as getLeaderboard returns them, every entry and every referral recorded", async () => {
+        const [a, b] = [await known(), await known()];
+        for (let i = 0; i < 3; i++) await refer(randomWallet(), a, T0 + i);
+        await refer(randomWallet(), b, T0 + 10);
+        await store.getRankOrCreate(randomWallet(), T0 + 20); // a zero-score entry is on the board too
+        const summary = await store.getBoardSummary(3);
+        expect(summary.top).toEqual(await store.getLeaderboard(3));
+        expect(summary.top[0]).toEqual({ wallet: a, score: 3, referralsCount: 3 });
+        expect(summary).toMatchObject({ entries: 7, referrals: 4 });
+        expect(await store.getBoardSummary(0)).toEqual({ top: [], entries: 7, referrals: 4 });
+        expect((await store.getBoardSummary(100)).top).toEqual(await store.getLeaderboard(100));
+      });
+
+      it("counts a referral once: a duplicate, a self-referral and an unknown code add nothing", async () => {
+        const referrer = await known();
+        const referee = randomWallet();
+        await refer(referee, referrer);
+        await refer(referee, referrer);
+        await refer(referee, await known());
+        await store.recordReferral({ referee: referrer, refCode: refCodeOf(referrer), selfReferral: true, now: T0 });
+        await store.recordReferral({ referee: randomWallet(), refCode: randomCode(), selfReferral: false, now: T0 });
+        expect((await store.getBoardSummary(1)).referrals).toBe(1);
+      });
+
+      it("concurrent referrals are each counted exactly once", async () => {
+        const referrer = await known();
+        const referees = Array.from({ length: 20 }, () => randomWallet());
+        const contested = randomWallet();
+        await Promise.all([
+          ...referees.map((referee) => refer(referee, referrer)),
+          ...Array.from({ length: 10 }, () => refer(contested, referrer)),
+        ]);
+        expect(await store.getBoardSummary(1)).toEqual({
+          top: [{ wallet: referrer, score: 21, referralsCount: 21 }],
+          entries: 22,
+          referrals: 21,
+        });
+      });
     });
 
     describe("sign-in nonces", () => {

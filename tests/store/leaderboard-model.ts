@@ -3,8 +3,22 @@
  * tests of the contract suites check every backend against.
  */
 import { expect } from "vitest";
-import { compareEntries } from "@/lib/domain/leaderboard";
 import type { LeaderboardRow, RankedRow, RecordReferralResult, Store } from "@/lib/store/types";
+
+/** What the order needs to know of one leaderboard entry. */
+export interface RankedEntry {
+  wallet: string;
+  score: number;
+  /** Unix seconds at which the wallet reached its current score. */
+  reachedAt: number;
+}
+
+/** The leaderboard order of lib/domain/leaderboard.ts: score DESC, reachedAt ASC, wallet ASC. */
+export function compareEntries(a: RankedEntry, b: RankedEntry): number {
+  if (a.score !== b.score) return b.score - a.score;
+  if (a.reachedAt !== b.reachedAt) return a.reachedAt - b.reachedAt;
+  return a.wallet < b.wallet ? -1 : a.wallet > b.wallet ? 1 : 0;
+}
 
 export interface ModelEntry {
   score: number;

@@ -1,17 +1,18 @@
-/** StoreAdmin on Redis: the shared contract over TCP, and what only Redis promises (round trips, the index marker, orphans). */
+/** OperatorStore on Redis: the shared contract over TCP, and what only Redis promises (round trips, the index marker, orphans). */
+import { DEFAULT_RETENTION_DAYS } from "@/lib/domain/analytics";
 import { describe, expect, inject, it } from "vitest";
 import { refCodeOf } from "@/lib/domain/wallet";
 import { CODES_COMPLETE_FIELD, redisKeys } from "@/lib/store/redis/keys";
 import { createTcpRedisStore } from "@/lib/store/redis/tcp";
 import { ADMIN_BATCH_LIMIT } from "@/lib/store/types";
-import { bareRecord, describeStoreAdminContract } from "@/tests/store/admin-contract";
+import { bareRecord, describeOperatorStoreContract } from "@/tests/store/admin-contract";
 import { newPrefix, roundTrips, useRedisHarness } from "@/tests/store/redis-harness";
 import { randomCode, randomWallet } from "@/tests/support/wallets";
 
 const T0 = 1_750_000_000;
 
-describeStoreAdminContract("redis (tcp)", async () =>
-  createTcpRedisStore({ url: inject("redisUrl"), prefix: newPrefix(), timeoutMs: 5_000 }),
+describeOperatorStoreContract("redis (tcp)", async () =>
+  createTcpRedisStore({ url: inject("redisUrl"), prefix: newPrefix(), timeoutMs: 5_000, retentionDays: DEFAULT_RETENTION_DAYS }),
 );
 
 const harness = useRedisHarness();
@@ -24,7 +25,7 @@ function counted(backend: "tcp" | "upstash") {
 }
 
 describe.each(["tcp", "upstash"] as const)("admin round trips (%s)", (backend) => {
-  it("every StoreAdmin call costs exactly one round trip, a full batch of 1,000 records included", async () => {
+  it("every OperatorStore call costs exactly one round trip, a full batch of 1,000 records included", async () => {
     const { store, calls } = counted(backend);
     await store.resolveRefCode(randomCode()); // warm-up: the empty index marked complete
     const records = Array.from({ length: ADMIN_BATCH_LIMIT }, (_, i) =>

@@ -4,6 +4,7 @@
  * every round trip, and cleanups run after each test. Call useRedisHarness() once, at the
  * top level of a test file.
  */
+import { DEFAULT_RETENTION_DAYS } from "@/lib/domain/analytics";
 import { randomUUID } from "node:crypto";
 import { createClient } from "redis";
 import { afterAll, afterEach, beforeAll, inject } from "vitest";
@@ -44,10 +45,15 @@ export function useRedisHarness() {
   };
 
   /** A store that reports every round trip into `calls`. */
-  function counted(backend: "tcp" | "upstash", prefix = newPrefix(), url = backend === "tcp" ? redisUrl : bridge().url) {
+  function counted(
+    backend: "tcp" | "upstash",
+    prefix = newPrefix(),
+    url = backend === "tcp" ? redisUrl : bridge().url,
+    retentionDays = DEFAULT_RETENTION_DAYS,
+  ) {
     const calls: RoundTripCommand[] = [];
     const onCall = (c: RoundTripCommand) => calls.push(c);
-    const cfg = { url, prefix, timeoutMs: 5_000 };
+    const cfg = { url, prefix, timeoutMs: 5_000, retentionDays };
     const store = backend === "tcp" ? createTcpRedisStore(cfg, { onCall }) : createUpstashStore({ ...cfg, token }, { onCall });
     cleanups.push(() => store.close());
     return { store, calls, prefix };

@@ -1,10 +1,19 @@
+import { DEFAULT_RETENTION_DAYS } from "@/lib/domain/analytics";
 import { randomUUID } from "node:crypto";
 import { inject } from "vitest";
 import { createTcpRedisStore } from "@/lib/store/redis/tcp";
+import { describeAnalyticsContract, type OpenStore } from "@/tests/store/analytics-contract";
+import { describeCampaignContract } from "@/tests/store/campaign-contract";
 import { describeStoreContract } from "@/tests/store/contract";
 
 const url = inject("redisUrl");
 
 describeStoreContract("redis (tcp)", async () =>
-  createTcpRedisStore({ url, prefix: `t${randomUUID().slice(0, 8)}`, timeoutMs: 5_000 }),
+  createTcpRedisStore({ url, prefix: `t${randomUUID().slice(0, 8)}`, timeoutMs: 5_000, retentionDays: DEFAULT_RETENTION_DAYS }),
 );
+
+const openAnalytics: OpenStore = async (retentionDays) =>
+  createTcpRedisStore({ url, prefix: `t${randomUUID().slice(0, 8)}`, timeoutMs: 5_000, retentionDays });
+
+describeAnalyticsContract("redis (tcp)", openAnalytics);
+describeCampaignContract("redis (tcp)", openAnalytics);

@@ -1,17 +1,14 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll } from "vitest";
-import { SqliteStore } from "@/lib/store/sqlite";
-import { describeStoreAdminContract } from "@/tests/store/admin-contract";
+import { DEFAULT_RETENTION_DAYS } from "@/lib/domain/analytics";
+import { openSqliteStore } from "@/lib/store/sqlite";
+import { describeOperatorStoreContract } from "@/tests/store/admin-contract";
+import { tempDirs, writeFileAtVersion } from "@/tests/store/sqlite-files";
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirs("refboard-sqlite-admin-");
 
-describeStoreAdminContract("sqlite", async () => {
-  const dir = mkdtempSync(join(tmpdir(), "refboard-sqlite-admin-"));
-  dirs.push(dir);
-  return SqliteStore.open(dir);
+describeOperatorStoreContract("sqlite", async () => openSqliteStore(tempDir(), { retentionDays: DEFAULT_RETENTION_DAYS }));
+
+describeOperatorStoreContract("sqlite, a file migrated from schema version 4", async () => {
+  const dir = tempDir();
+  writeFileAtVersion(dir, 4);
+  return openSqliteStore(dir, { retentionDays: DEFAULT_RETENTION_DAYS });
 });

@@ -1,26 +1,28 @@
 /** What only the embedded backend promises: a file on disk, WAL, several connections, crash safety. */
+import { DEFAULT_RETENTION_DAYS, utcDay } from "@/lib/domain/analytics";
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import Database from "better-sqlite3";
-import { afterEach, describe, expect, it } from "vitest";
+import type Database from "better-sqlite3";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { refCodeOf } from "@/lib/domain/wallet";
-import { SQLITE_FILE_NAME, SqliteStore } from "@/lib/store/sqlite";
+import { checked } from "@/lib/store/checked";
+import { openSqliteStore, SQLITE_FILE_NAME, type SqliteStoreOptions } from "@/lib/store/sqlite";
+import { openDatabase, pragma } from "@/lib/store/sqlite/db";
+import { MIGRATIONS } from "@/lib/store/sqlite/migrations";
+import type { Store, WalletRecord } from "@/lib/store/types";
 import { bareRecord } from "@/tests/store/admin-contract";
+import { boardOrder } from "@/tests/store/leaderboard-model";
+import { writeFileAtVersion } from "@/tests/store/sqlite-files";
 import { randomWallet } from "@/tests/support/wallets";
 
 const T0 = 1_750_000_000;
 const DAY = 86_400;
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const WRITER = join(ROOT, "tests/support/sqlite-writer.ts");
-
-/** Takes a file back to before migration 3 (leaderboard counts). */
-const DROP_MIGRATION_3 = `
-  DROP TRIGGER leaderboard_counts_insert; DROP TRIGGER leaderboard_counts_update; DROP TRIGGER leaderboard_counts_delete;
-  DROP TABLE leaderboard_counts; DROP TABLE leaderboard_levels;`;
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -33,38 +35,58 @@ function tempDir(): string {
   return dir;
 }
 
-function openStore(dir: string, options?: Parameters<typeof SqliteStore.open>[1]): SqliteStore {
-  const store = SqliteStore.open(dir, options);
+/** The store as getStore() serves it: the backend behind the validating wrapper. */
+function openStore(dir: string, options: Partial<SqliteStoreOptions> = {}): Store {
+  const store = checked(openSqliteStore(dir, { retentionDays: DEFAULT_RETENTION_DAYS, ...options }));
   cleanups.push(() => store.close());
   return store;
 }
 
-function refer(store: SqliteStore, referee: string, referrer: string, now = T0) {
+function refer(store: Store, referee: string, referrer: string, now = T0) {
   return store.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now });
+}
+
+/** A referrer and its referees as the request path leaves them: each referral +1 to both, reached at its time. */
+function referralRecords(count: number, from = T0): WalletRecord[] {
+  const referrer = bareRecord({ referralsCount: count, entry: { score: count, reachedAt: from + count - 1 } });
+  const referees = Array.from({ length: count }, (_, i) =>
+    bareRecord({ referrer: referrer.wallet, referredAt: from + i, entry: { score: 1, reachedAt: from + i } }),
+  );
+  return [referrer, ...referees];
 }
 
 /** A raw connection beside the store's, to look at the file or hold its lock. */
 function rawConnection(dir: string): Database.Database {
-  const db = new Database(join(dir, SQLITE_FILE_NAME));
+  const db = openDatabase(join(dir, SQLITE_FILE_NAME));
   cleanups.push(() => db.close());
   return db;
 }
 
 /**
- * leaderboard_counts (migration 3) holds exactly what counting the entries per level, score and
- * bucket gives: no drift, and no row left at 0.
+ * leaderboard_counts holds exactly what counting the entries per board, level, score and bucket
+ * gives: no drift, and no row left at 0.
  */
 function expectCountsMatchEntries(raw: Database.Database): void {
-  const stored = raw.prepare("SELECT width, score, bucket, entries FROM leaderboard_counts ORDER BY width, score, bucket").all();
+  const stored = raw
+    .prepare("SELECT board, width, score, bucket, entries FROM leaderboard_counts ORDER BY board, width, score, bucket")
+    .all();
   const recounted = raw
     .prepare(
-      `SELECT l.width, w.score, w.reached_at / l.width AS bucket, count(*) AS entries
-         FROM leaderboard_levels l, wallets w WHERE w.reached_at IS NOT NULL
-        GROUP BY l.width, w.score, w.reached_at / l.width ORDER BY l.width, w.score, bucket`,
+      `SELECT e.board, l.width, e.score, e.reached_at / l.width AS bucket, count(*) AS entries
+         FROM leaderboard_levels l, leaderboard_entries e
+        GROUP BY e.board, l.width, e.score, e.reached_at / l.width ORDER BY e.board, l.width, e.score, bucket`,
     )
     .all();
   expect(recounted.length).toBeGreaterThan(0);
   expect(stored).toEqual(recounted);
+}
+
+/**
+ * Where the kernel has the main thread of a process asleep (Linux /proc/<pid>/wchan): SQLite's busy
+ * handler sleeps between lock attempts (nanosleep), while an idle Node process waits in epoll.
+ */
+function kernelWaitOf(pid: number): string {
+  return readFileSync(`/proc/${pid}/wchan`, "utf8");
 }
 
 /** tests/support/sqlite-writer.ts in its own process; `lines` collects its stdout line by line. */
@@ -102,47 +124,123 @@ describe("sqlite store on disk", () => {
     openStore(dir);
     expect(existsSync(join(dir, SQLITE_FILE_NAME))).toBe(true);
     const raw = rawConnection(dir);
-    expect(raw.pragma("journal_mode", { simple: true })).toBe("wal");
-    expect(raw.pragma("user_version", { simple: true })).toBe(3);
+    expect(pragma(raw, "journal_mode")).toBe("wal");
+    expect(pragma(raw, "user_version")).toBe(MIGRATIONS.length);
   });
 
   it("a file of schema version 1 gains the sign-in and rate-limit tables, its data intact", async () => {
     const dir = tempDir();
-    const wallet = randomWallet();
-    const first = SqliteStore.open(dir);
-    await first.registerWallet(wallet, T0);
-    await first.close();
-    const raw = new Database(join(dir, SQLITE_FILE_NAME));
-    raw.exec(`DROP TABLE auth_nonces; DROP TABLE rate_limits; ${DROP_MIGRATION_3}`);
-    raw.pragma("user_version = 1");
-    raw.close();
+    const record = bareRecord();
+    writeFileAtVersion(dir, 1, [record]);
     const store = openStore(dir);
-    expect(await store.resolveRefCode(refCodeOf(wallet))).toBe(wallet);
+    expect(await store.resolveRefCode(refCodeOf(record.wallet))).toBe(record.wallet);
     await store.createNonce("migratednonce", T0, 60);
     expect(await store.consumeNonce("migratednonce", T0 + 1)).toBe(true);
-    expect(rawConnection(dir).pragma("user_version", { simple: true })).toBe(3);
+    expect(pragma(rawConnection(dir), "user_version")).toBe(MIGRATIONS.length);
   });
 
   it("a file of schema version 2 gains leaderboard counts built from its entries, and ranks from them", async () => {
     const dir = tempDir();
-    const first = SqliteStore.open(dir);
-    await first.putWallets(
-      Array.from({ length: 40 }, (_, i) => bareRecord({ entry: { score: i % 4, reachedAt: T0 + 50 * (i % 5) } })),
-    );
-    const referrer = randomWallet();
-    await first.registerWallet(referrer, T0);
-    for (let i = 0; i < 5; i++) await refer(first, randomWallet(), referrer, T0 + i);
-    await first.close();
-    const raw = new Database(join(dir, SQLITE_FILE_NAME));
-    raw.exec(DROP_MIGRATION_3);
-    raw.pragma("user_version = 2");
-    raw.close();
+    writeFileAtVersion(dir, 2, [
+      ...Array.from({ length: 40 }, (_, i) => bareRecord({ entry: { score: i % 4, reachedAt: T0 + 50 * (i % 5) } })),
+      ...referralRecords(5),
+    ]);
 
     const store = openStore(dir);
     expectCountsMatchEntries(rawConnection(dir));
     const board = await store.getLeaderboard(1000);
     expect(board).toHaveLength(46);
     for (const [i, row] of board.entries()) expect(await store.getRankOrCreate(row.wallet, T0 + 999)).toEqual({ ...row, rank: i + 1 });
+  });
+
+  it("a file of schema version 3 gains the referral total counted from its wallets, and keeps it from then on", async () => {
+    const dir = tempDir();
+    const records = referralRecords(4);
+    writeFileAtVersion(dir, 3, records);
+    const referrer = records[0]!.wallet;
+
+    const store = openStore(dir);
+    expect((await store.getBoardSummary(0)).referrals).toBe(4);
+    await refer(store, randomWallet(), referrer, T0 + 10);
+    expect(await store.getBoardSummary(1)).toEqual({
+      top: [{ wallet: referrer, score: 5, referralsCount: 5 }],
+      entries: 6,
+      referrals: 5,
+    });
+  });
+
+  it("a file of schema version 4 moves its entries to the board table: records, order, ranks and totals unchanged", async () => {
+    const dir = tempDir();
+    // Ties of score and of time on purpose, zero scores, wallets without an entry, every task column set somewhere.
+    const records = [
+      ...Array.from({ length: 30 }, (_, i) => bareRecord({ entry: { score: i % 3, reachedAt: T0 + 64 * (i % 4) } })),
+      ...referralRecords(6, T0 + 100),
+      bareRecord({ checkInLast: T0 - 5, nftMint: true, social: { add_miniapp: T0 - 4, fc_follow: T0 - 3, fc_like_recast: T0 - 2, fc_comment: T0 - 1 } }),
+      bareRecord(),
+    ];
+    writeFileAtVersion(dir, 4, records);
+
+    const store = openStore(dir);
+    const raw = rawConnection(dir);
+    expect(pragma(raw, "user_version")).toBe(MIGRATIONS.length);
+    const walletColumns = raw.prepare("SELECT name FROM pragma_table_info('wallets')").pluck().all();
+    expect(walletColumns).not.toContain("score");
+    expect(walletColumns).not.toContain("reached_at");
+    expect(await store.getWallets(records.map((r) => r.wallet))).toEqual(records);
+    expectCountsMatchEntries(raw);
+
+    const order = boardOrder(
+      records.flatMap((r) => (r.entry ? [[r.wallet, { ...r.entry, referralsCount: r.referralsCount }] as const] : [])),
+    );
+    expect(await store.getBoardSummary(1000)).toEqual({ top: order, entries: order.length, referrals: 6 });
+    for (const [i, row] of order.entries()) expect(await store.getRankOrCreate(row.wallet, T0 + 999)).toEqual({ ...row, rank: i + 1 });
+
+    // The counts' triggers work on the new table: every kind of write after the migration.
+    await refer(store, randomWallet(), records[0]!.wallet, T0 + 5_000);
+    await store.putWallets([{ ...records[1]!, entry: null }, { ...records[2]!, entry: { score: 7, reachedAt: T0 + 1 } }]);
+    await store.getRankOrCreate(randomWallet(), T0 + 6_000);
+    expectCountsMatchEntries(raw);
+  });
+
+  it("a file of schema version 6 gains the score total of its entries and its referees in order; counting starts at its first count", async () => {
+    const dir = tempDir();
+    const records = [...referralRecords(3), bareRecord({ entry: { score: 0, reachedAt: T0 } }), bareRecord()];
+    writeFileAtVersion(dir, 6, records);
+    const [referrer, ...referees] = records.slice(0, 4).map((r) => r.wallet);
+    const day = utcDay(T0 + 10);
+
+    const store = openStore(dir);
+    const before = await store.getCampaign(day, day, []);
+    expect(before).toMatchObject({ totalScore: 6, countingSince: null, days: [{ newWallets: 0, referrals: 0 }] });
+    expect((await store.getWalletReport(referrer!, 0, 10)).referees).toEqual({
+      total: 3,
+      referees: referees.reverse().map((wallet, i) => ({ wallet, referredAt: T0 + 2 - i })),
+    });
+    const plan = rawConnection(dir).prepare("EXPLAIN QUERY PLAN SELECT wallet FROM wallets WHERE referrer = ? ORDER BY referred_at DESC, wallet");
+    expect(JSON.stringify(plan.all(referrer))).toContain("wallets_referees");
+
+    await refer(store, randomWallet(), referrer!, T0 + 10);
+    expect(await store.getCampaign(day, day, [])).toMatchObject({
+      totalScore: 8,
+      countingSince: day,
+      days: [{ newWallets: 1, referrals: 1, connectedWithCode: 1 }],
+    });
+  });
+
+  it("expired campaign counters are purged by later writes of their kind, a few at a time", async () => {
+    const dir = tempDir();
+    const store = openStore(dir, { retentionDays: 3 });
+    const referrer = randomWallet();
+    const old = T0 - 10 * DAY;
+    await store.registerWallet(referrer, old);
+    for (let i = 0; i < 12; i++) await refer(store, randomWallet(), referrer, old + i * DAY / 12);
+    await refer(store, randomWallet(), referrer, T0);
+    const raw = rawConnection(dir);
+    const count = (table: string) => (raw.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+    // One write removes at most 8 expired rows of each table it writes: 12 connected wallets leave 4, plus today's.
+    expect(count("analytics_connected")).toBe(5);
+    expect(count("analytics_referrers")).toBe(1);
+    expect(count("analytics_facts")).toBe(2);
   });
 
   it("leaderboard counts equal a recount of the entries after every kind of write, with no empty bucket left", async () => {
@@ -188,7 +286,7 @@ describe("sqlite store on disk", () => {
   it("every kind of data survives closing and reopening the same directory", async () => {
     const dir = tempDir();
     const [referrer, referee, other] = [randomWallet(), randomWallet(), randomWallet()];
-    const first = SqliteStore.open(dir);
+    const first = openSqliteStore(dir, { retentionDays: DEFAULT_RETENTION_DAYS });
     await first.registerWallet(referrer, T0);
     await refer(first, referee, referrer, T0 + 1);
     await first.checkIn(referee, T0 + 2, DAY);
@@ -216,11 +314,11 @@ describe("sqlite store on disk", () => {
 
   it("a file written by a newer schema version is refused, not misread", async () => {
     const dir = tempDir();
-    await SqliteStore.open(dir).close();
-    const raw = new Database(join(dir, SQLITE_FILE_NAME));
-    raw.pragma("user_version = 99");
+    await openSqliteStore(dir, { retentionDays: DEFAULT_RETENTION_DAYS }).close();
+    const raw = openDatabase(join(dir, SQLITE_FILE_NAME));
+    pragma(raw, "user_version = 99");
     raw.close();
-    expect(() => SqliteStore.open(dir)).toThrow(/schema version 99/);
+    expect(() => openSqliteStore(dir, { retentionDays: DEFAULT_RETENTION_DAYS })).toThrow(/schema version 99/);
   });
 
   it("rank equals list position for every entry, across ties of score and of time", async () => {
@@ -296,15 +394,18 @@ describe("sqlite store with several connections", () => {
     const raw = rawConnection(dir);
     raw.exec("BEGIN IMMEDIATE");
     for (const w of writers) w.child.stdin.write("go\n");
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // The lock is released only once every writer is seen blocked on it, asleep in SQLite's busy
+    // handler: so each first write really waited, and a writer that failed instead ends this wait.
+    await Promise.all(
+      writers.map(async (w) => {
+        await w.waitFor((line) => line === "writing");
+        const ended = w.exited.then(() => Promise.reject(new Error(`writer ended instead of waiting for the lock:\n${w.stderr()}`)));
+        await Promise.race([vi.waitFor(() => expect(kernelWaitOf(w.child.pid!)).toMatch(/nanosleep/), { timeout: 15_000, interval: 5 }), ended]);
+      }),
+    );
     raw.exec("COMMIT");
 
-    for (const w of writers) {
-      expect(await w.exited, w.stderr()).toEqual({ code: 0, signal: null });
-      const done = w.lines.find((line) => line.startsWith("done "));
-      // The first write of each writer really waited for the lock rather than failing or skipping it.
-      expect(Number(done?.split(" ")[1])).toBeGreaterThanOrEqual(200);
-    }
+    for (const w of writers) expect(await w.exited, w.stderr()).toEqual({ code: 0, signal: null });
     expect(await store.getWalletState(referrer)).toMatchObject({ referralsCount: 30, score: 30 });
     expect(await store.getLeaderboard(1000)).toHaveLength(31);
   });
@@ -325,7 +426,7 @@ describe("sqlite store crash safety", () => {
   it("every acknowledged write survives SIGKILL, and no referral is half-applied", async () => {
     const dir = tempDir();
     const referrer = randomWallet();
-    const setup = SqliteStore.open(dir);
+    const setup = openSqliteStore(dir, { retentionDays: DEFAULT_RETENTION_DAYS });
     await setup.registerWallet(referrer, T0);
     await setup.close();
 

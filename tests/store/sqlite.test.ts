@@ -1,17 +1,21 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll } from "vitest";
-import { SqliteStore } from "@/lib/store/sqlite";
+import { DEFAULT_RETENTION_DAYS } from "@/lib/domain/analytics";
+import { openSqliteStore } from "@/lib/store/sqlite";
+import { describeAnalyticsContract, type OpenStore } from "@/tests/store/analytics-contract";
+import { describeCampaignContract } from "@/tests/store/campaign-contract";
 import { describeStoreContract } from "@/tests/store/contract";
+import { tempDirs, writeFileAtVersion } from "@/tests/store/sqlite-files";
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+const tempDir = tempDirs("refboard-sqlite-");
+
+describeStoreContract("sqlite", async () => openSqliteStore(tempDir(), { retentionDays: DEFAULT_RETENTION_DAYS }));
+
+describeStoreContract("sqlite, a file migrated from schema version 4", async () => {
+  const dir = tempDir();
+  writeFileAtVersion(dir, 4);
+  return openSqliteStore(dir, { retentionDays: DEFAULT_RETENTION_DAYS });
 });
 
-describeStoreContract("sqlite", async () => {
-  const dir = mkdtempSync(join(tmpdir(), "refboard-sqlite-"));
-  dirs.push(dir);
-  return SqliteStore.open(dir);
-});
+const openAnalytics: OpenStore = async (retentionDays) => openSqliteStore(tempDir(), { retentionDays });
+
+describeAnalyticsContract("sqlite", openAnalytics);
+describeCampaignContract("sqlite", openAnalytics);

@@ -1,7 +1,8 @@
+import { DEFAULT_RETENTION_DAYS } from "@/lib/domain/analytics";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, inject } from "vitest";
 import { createUpstashStore } from "@/lib/store/redis/upstash";
-import { describeStoreAdminContract } from "@/tests/store/admin-contract";
+import { describeOperatorStoreContract } from "@/tests/store/admin-contract";
 import { startUpstashBridge, type UpstashBridge } from "@/tests/support/upstash-bridge";
 
 const token = randomUUID();
@@ -11,6 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => bridge.stop());
 
-describeStoreAdminContract("upstash (REST, through the test bridge)", async () =>
-  createUpstashStore({ url: bridge.url, token, prefix: `t${randomUUID().slice(0, 8)}`, timeoutMs: 5_000 }),
+describeOperatorStoreContract("upstash (REST, through the test bridge)", async () =>
+  createUpstashStore({ url: bridge.url, token, prefix: `t${randomUUID().slice(0, 8)}`, timeoutMs: 5_000, retentionDays: DEFAULT_RETENTION_DAYS }),
 );

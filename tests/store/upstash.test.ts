@@ -1,6 +1,9 @@
+import { DEFAULT_RETENTION_DAYS } from "@/lib/domain/analytics";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, inject } from "vitest";
 import { createUpstashStore } from "@/lib/store/redis/upstash";
+import { describeAnalyticsContract, type OpenStore } from "@/tests/store/analytics-contract";
+import { describeCampaignContract } from "@/tests/store/campaign-contract";
 import { describeStoreContract } from "@/tests/store/contract";
 import { startUpstashBridge, type UpstashBridge } from "@/tests/support/upstash-bridge";
 
@@ -12,5 +15,11 @@ beforeAll(async () => {
 afterAll(() => bridge.stop());
 
 describeStoreContract("upstash (REST, through the test bridge)", async () =>
-  createUpstashStore({ url: bridge.url, token, prefix: `t${randomUUID().slice(0, 8)}`, timeoutMs: 5_000 }),
+  createUpstashStore({ url: bridge.url, token, prefix: `t${randomUUID().slice(0, 8)}`, timeoutMs: 5_000, retentionDays: DEFAULT_RETENTION_DAYS }),
 );
+
+const openAnalytics: OpenStore = async (retentionDays) =>
+  createUpstashStore({ url: bridge.url, token, prefix: `t${randomUUID().slice(0, 8)}`, timeoutMs: 5_000, retentionDays });
+
+describeAnalyticsContract("upstash (REST, through the test bridge)", openAnalytics);
+describeCampaignContract("upstash (REST, through the test bridge)", openAnalytics);

@@ -73,7 +73,7 @@ export async function startChain(): Promise<LocalChain> {
   }
 }
 
-/** What the app reads to verify against this chain (lib/config.ts). */
+/** What the app reads to verify against this chain (lib/config). */
 export function chainEnv(contracts: ChainContracts): Record<string, string> {
   return {
     CHAIN_ID: String(contracts.chainId),

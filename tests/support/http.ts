@@ -30,6 +30,17 @@ export function client(baseUrl: string) {
 
 export type Client = ReturnType<typeof client>;
 
+/** A browser's User-Agent: Node's fetch sends "node", which isbot calls a bot (POST /api/referral/visit counts no bot). */
+export const BROWSER = {
+  "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36",
+};
+
+/** The code of the socket error under a failed request (fetch reports it as the cause of "fetch failed"). */
+export function connectionErrorCode(error: unknown): string | undefined {
+  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  return typeof cause?.code === "string" ? cause.code : undefined;
+}
+
 /**
  * One well-formed request to each referral, task and leaderboard endpoint, for the tests that
  * hold all of them to one rule (the generic 500 while the store is down): one list, so an
@@ -37,6 +48,7 @@ export type Client = ReturnType<typeof client>;
  */
 export function oneRequestPerEndpoint(api: Client, wallet: string, refCode: string): (() => Promise<Reply>)[] {
   return [
+    () => api.post("/api/referral/visit", { refCode, visitorId: "0123456789abcdef0123" }, BROWSER),
     () => api.post("/api/user/init", { wallet }),
     () => api.post("/api/referral/record", { wallet, refCode }),
     () => api.get(`/api/referral/check?wallet=${wallet}`),

@@ -1,24 +1,24 @@
 /**
  * Sign-in rules, sessions, client IPs, the CSP and the new configuration, on a fake clock and an
- * in-memory GuardStore: what the HTTP tests cannot reach quickly (expiry by the server clock).
+ * in-memory AccessStore: what the HTTP tests cannot reach quickly (expiry by the server clock).
  */
 import { describe, expect, it } from "vitest";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/contract/errors";
 import { clientIp, normaliseIp } from "@/lib/auth/client-ip";
 import { contentSecurityPolicy } from "@/lib/auth/security-headers";
 import { readSession, sessionCookieName, startSession } from "@/lib/auth/session";
 import { createSignatureVerifier } from "@/lib/auth/signature";
 import { issueNonce, signIn, type SignInDeps } from "@/lib/auth/sign-in";
 import { ConfigError, parseConfig, parseHeadersConfig } from "@/lib/config";
-import type { GuardStore } from "@/lib/store/types";
+import type { AccessStore } from "@/lib/store/types";
 
 const T0 = 1_750_000_000;
 const SECRET = "s".repeat(32);
 
-/** The nonce half of a GuardStore, in memory, with the same expiry rule as the real ones. */
-function memoryStore(): GuardStore {
+/** The nonce half of an AccessStore, in memory, with the same expiry rule as the real ones. */
+function memoryStore(): AccessStore {
   const nonces = new Map<string, number>();
   return {
     createNonce: async (nonce, now, ttl) => void nonces.set(nonce, now + ttl),
@@ -231,9 +231,37 @@ describe("configuration of sign-in and limits", () => {
     });
   });
 
-  it("AUTH_ORIGINS lists origins, ahead of APP_URL", () => {
-    const cfg = parseConfig({ WALLET_AUTH: "siwe", SESSION_SECRET: SECRET, APP_URL: "https://a.example", AUTH_ORIGINS: "https://b.example/, http://localhost:3000" });
-    expect(cfg.auth.mode === "siwe" && cfg.auth.origins).toEqual(["https://b.example", "http://localhost:3000"]);
+  it("ADMIN_WALLETS turns sign-in on (not the write guard) and needs SESSION_SECRET, said at start-up", () => {
+    const admin = "0x" + "Ab".repeat(20);
+    expect(() => parseConfig({ ADMIN_WALLETS: admin })).toThrow(/^Invalid configuration: ADMIN_WALLETS needs SESSION_SECRET/);
+    expect(() => parseConfig({ ADMIN_WALLETS: "0x1234", SESSION_SECRET: SECRET })).toThrow(/ADMIN_WALLETS\.0: must be a 0x-prefixed 20-byte address/);
+    const cfg = parseConfig({ ADMIN_WALLETS: ` ${admin}, ${"0x" + "cd".repeat(20)}`, SESSION_SECRET: SECRET });
+    expect(cfg.adminWallets).toEqual([admin.toLowerCase(), "0x" + "cd".repeat(20)]);
+    expect(cfg.auth).toEqual({ mode: "off" });
+    expect(cfg.signIn).toEqual({ session: { secret: SECRET, ttlSeconds: 604_800 }, nonceTtlSeconds: 300, origins: [], rpcTimeoutMs: 5000 });
+    expect(parseConfig({}).signIn).toBeNull();
+    expect(parseConfig({}).adminWallets).toEqual([]);
+  });
+
+  it("AUTH_ORIGINS lists origins, ahead of APP_URL's; without either, any public origin", () => {
+    const siwe = { WALLET_AUTH: "siwe", SESSION_SECRET: SECRET };
+    const origins = (env: Record<string, string>) => {
+      const auth = parseConfig({ ...siwe, ...env }).auth;
+      return auth.mode === "siwe" && auth.origins;
+    };
+    expect(origins({ APP_URL: "https://a.example,https://b.example/x", AUTH_ORIGINS: "https://b.example/" })).toEqual(["https://b.example"]);
+    expect(origins({ APP_URL: "https://a.example/shop,https://b.example,https://a.example" })).toEqual(["https://a.example", "https://b.example"]);
+    expect(origins({ AUTH_ORIGINS: "http://localhost:3000" })).toEqual(["http://localhost:3000"]);
+    expect(origins({})).toEqual([]);
+  });
+
+  it("an AUTH_ORIGINS entry no request can have (not in APP_URL, not loopback without it) is a start-up error", () => {
+    const siwe = { WALLET_AUTH: "siwe", SESSION_SECRET: SECRET };
+    expect(() => parseConfig({ ...siwe, APP_URL: "https://a.example", AUTH_ORIGINS: "https://b.example" })).toThrow(
+      /AUTH_ORIGINS: not a public origin of the app \(see APP_URL\): https:\/\/b\.example$/,
+    );
+    expect(() => parseConfig({ ...siwe, APP_URL: "https://a.example", AUTH_ORIGINS: "http://localhost:3000" })).toThrow(ConfigError);
+    expect(() => parseConfig({ ...siwe, AUTH_ORIGINS: "https://app.example.com" })).toThrow(/AUTH_ORIGINS/);
   });
 
   it("rate limits read as N (per minute) or N/<window>", () => {

@@ -1,9 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "@/lib/config";
+import { DEFAULT_RETENTION_DAYS } from "@/lib/domain/analytics";
 
 describe("configuration", () => {
   it("with nothing set, the embedded store under .data/ is used", () => {
-    expect(parseConfig({}).store).toEqual({ kind: "sqlite", dataDir: ".data" });
+    expect(parseConfig({}).store).toEqual({ kind: "sqlite", dataDir: ".data", retentionDays: DEFAULT_RETENTION_DAYS });
+  });
+
+  it("ANALYTICS_RETENTION_DAYS is the retention of whichever store is chosen", () => {
+    const days = { ANALYTICS_RETENTION_DAYS: "30" };
+    expect(parseConfig(days).store.retentionDays).toBe(30);
+    expect(parseConfig({ ...days, REDIS_URL: "redis://127.0.0.1:6379" }).store.retentionDays).toBe(30);
+    expect(parseConfig({ ...days, KV_REST_API_URL: "https://kv.example.com", KV_REST_API_TOKEN: "t" }).store.retentionDays).toBe(30);
+    expect(() => parseConfig({ ANALYTICS_RETENTION_DAYS: "0" })).toThrow(ConfigError);
   });
 
   it("empty variables count as unset", () => {
@@ -49,9 +58,9 @@ describe("configuration", () => {
     expect(() => parseConfig({ VERCEL: "1" })).toThrow(/Vercel KV/);
   });
 
-  it("APP_URL loses its trailing slash and must be a URL", () => {
-    expect(parseConfig({ APP_URL: "https://app.example.com/" }).appUrl).toBe("https://app.example.com");
-    expect(() => parseConfig({ APP_URL: "not a url" })).toThrow(/APP_URL/);
+  it("a malformed APP_URL fails the whole configuration, naming the variable", () => {
+    expect(() => parseConfig({ APP_URL: "not a url" })).toThrow(ConfigError);
+    expect(() => parseConfig({ APP_URL: "https://a.example, ftp://b.example" })).toThrow(/APP_URL\.1: each entry must be an http:\/\/ or https:\/\/ URL/);
   });
 
   it("the chain is configured by RPC_URL, with the default stake-ids function", () => {

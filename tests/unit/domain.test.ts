@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { compareEntries, rewardsOf } from "@/lib/domain/leaderboard";
+import { changeOf } from "@/lib/domain/analytics";
+import { rewardsOf } from "@/lib/domain/leaderboard";
 import {
   CHECKIN_COOLDOWN_SECONDS,
   TASK_IDS,
@@ -136,20 +137,23 @@ describe("referral milestones", () => {
   });
 });
 
-describe("rewards and the leaderboard order", () => {
+describe("rewards", () => {
   it("rewards are score x 20", () => {
     expect(rewardsOf(0)).toBe(0);
     expect(rewardsOf(3)).toBe(60);
   });
+});
 
-  it("higher score first, then the earlier achiever, then wallet ascending", () => {
-    const entries = [
-      { wallet: "0xb", score: 1, reachedAt: 10 },
-      { wallet: "0xa", score: 1, reachedAt: 10 },
-      { wallet: "0xc", score: 1, reachedAt: 5 },
-      { wallet: "0xd", score: 2, reachedAt: 99 },
-      { wallet: "0xe", score: 0, reachedAt: 1 },
-    ];
-    expect([...entries].sort(compareEntries).map((e) => e.wallet)).toEqual(["0xd", "0xc", "0xa", "0xb", "0xe"]);
+describe("a counter's change against the period before", () => {
+  it("is the difference as a fraction of the period before", () => {
+    expect(changeOf(15, 10)).toBe(0.5);
+    expect(changeOf(5, 10)).toBe(-0.5);
+    expect(changeOf(10, 10)).toBe(0);
+  });
+
+  it("is new when it rose from zero, and nothing without a period before", () => {
+    expect(changeOf(3, 0)).toBe("new");
+    expect(changeOf(0, 0)).toBe(0);
+    expect(changeOf(3, null)).toBeNull();
   });
 });

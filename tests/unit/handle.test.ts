@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/contract/errors";
 import { config, parseConfig } from "@/lib/config";
-import { MAX_BODY_BYTES, handle } from "@/lib/api/handle";
-import { recordReferralBody, userQuery } from "@/lib/api/schemas";
+import { MAX_BODY_BYTES, allowHeader, answerNotFound, handle, refuseOtherMethods } from "@/lib/http/handle";
+import { recordReferralBody, userQuery } from "@/lib/contract/schemas";
 
 // The route wrapper reads LOG_WALLETS and ADMIN_TOKEN through config(); each test sets what it needs.
 vi.mock("@/lib/config", async (importOriginal) => {
@@ -12,7 +12,9 @@ vi.mock("@/lib/config", async (importOriginal) => {
 
 const echo = handle({ body: recordReferralBody }, ({ body }) => Response.json(body));
 
-function post(body: BodyInit, headers: Record<string, string> = {}) {
+const JSON_TYPE = { "content-type": "application/json" };
+
+function post(body: BodyInit, headers: Record<string, string> = JSON_TYPE) {
   return echo(new Request("http://localhost/x", { method: "POST", body, headers }));
 }
 
@@ -53,7 +55,7 @@ describe("the route wrapper", () => {
       },
     });
     const res = echo(
-      new Request("http://localhost/x", { method: "POST", body: stream, duplex: "half" } as RequestInit),
+      new Request("http://localhost/x", { method: "POST", body: stream, headers: JSON_TYPE, duplex: "half" } as RequestInit),
     );
     await expectError(res, 413, /too large/);
   });
@@ -99,27 +101,72 @@ describe("the route wrapper", () => {
   });
 });
 
-describe("the origin of referral links", () => {
-  const route = handle({}, ({ origin }) => Response.json({ origin }));
-  const originOf = async (headers: Record<string, string>) =>
-    ((await (await route(new Request("http://localhost:3000/x", { headers }))).json()) as { origin: string }).origin;
+describe("POST bodies are JSON", () => {
+  let log: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    log = vi.spyOn(console, "log").mockImplementation(() => {});
+  });
+  afterEach(() => log.mockRestore());
+  const bodyless = handle({}, () => Response.json({ ok: true }));
+  const valid = JSON.stringify({ wallet, refCode: "abcdef12" });
 
-  it("is the host the client used", async () => {
-    expect(await originOf({ host: "127.0.0.1:3000" })).toBe("http://127.0.0.1:3000");
+  it.each([["text/plain"], ["application/x-www-form-urlencoded"], ["multipart/form-data; boundary=x"], ["application/jsonx"], ["application/ld+json"]])(
+    "Content-Type %s is 415, body or not",
+    async (type) => {
+      await expectError(post(valid, { "content-type": type }), 415, "Content-Type must be application/json");
+      await expectError(bodyless(new Request("http://localhost/x", { method: "POST", headers: { "content-type": type } })), 415, /application\/json/);
+    },
+  );
+
+  it("a missing Content-Type is 415, before the body is read", async () => {
+    const stream = new ReadableStream<Uint8Array>({
+      pull() {
+        throw new Error("the body was read");
+      },
+    });
+    const unread = new Request("http://localhost/x", { method: "POST", body: stream, duplex: "half" } as RequestInit);
+    await expectError(echo(unread), 415, "Content-Type must be application/json");
+    await expectError(bodyless(new Request("http://localhost/x", { method: "POST" })), 415, /application\/json/);
   });
 
-  it("behind a proxy, the forwarded host and protocol win (first hop)", async () => {
-    expect(await originOf({ host: "internal:3000", "x-forwarded-host": "app.example.com, proxy", "x-forwarded-proto": "https" })).toBe(
-      "https://app.example.com",
-    );
+  it("application/json in any case, with parameters, is accepted", async () => {
+    for (const type of ["application/json", "Application/JSON", "application/json; charset=utf-8", " application/json ;charset=UTF-8"]) {
+      expect((await post(valid, { "content-type": type })).status, type).toBe(200);
+    }
+    expect((await bodyless(new Request("http://localhost/x", { method: "POST", headers: JSON_TYPE }))).status).toBe(200);
   });
 
-  it("a malformed host never ends up in a link", async () => {
-    expect(await originOf({ host: "evil.com/path?x=" })).toBe("http://localhost:3000");
-    expect(await originOf({ host: "a.com", "x-forwarded-proto": "javascript" })).toBe("http://localhost:3000");
-    for (const host of ["a.aa:65536", "[:::]", "1.1.1.999"]) {
-      expect(await originOf({ host })).toBe("http://localhost:3000");
-      expect(await originOf({ host: "ok.example", "x-forwarded-host": host })).toBe("http://localhost:3000");
+  it("a GET is never asked for one", async () => {
+    expect((await bodyless(new Request("http://localhost/x", { headers: { "content-type": "text/plain" } }))).status).toBe(200);
+  });
+
+  it("a refused method is 405 before its Content-Type is looked at", async () => {
+    const res = await refuseOtherMethods({ GET: bodyless }).POST(new Request("http://localhost/x", { method: "POST", body: "x" }));
+    expect(res.status).toBe(405);
+  });
+});
+
+describe("the public origin a handler is given", () => {
+  let log: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    log = vi.spyOn(console, "log").mockImplementation(() => {});
+  });
+  afterEach(() => log.mockRestore());
+  const route = handle({}, ({ publicOrigin }) => Response.json(publicOrigin));
+  const originOf = async (headers: Record<string, string>) => (await (await route(new Request("http://localhost:3000/x", { headers }))).json()) as unknown;
+
+  it("is the loopback host the client used, with nothing configured", async () => {
+    expect(await originOf({ host: "127.0.0.1:3000" })).toEqual({ base: "http://127.0.0.1:3000", origin: "http://127.0.0.1:3000", requested: true });
+  });
+
+  it("any other host, forwarded or not, gets the default origin, never itself", async () => {
+    const others: Record<string, string>[] = [
+      { host: "evil.com/path?x=" },
+      { host: "app.example.com", "x-forwarded-proto": "https" },
+      { host: "127.0.0.1", "x-forwarded-host": "evil.example" },
+    ];
+    for (const headers of others) {
+      expect(await originOf(headers), JSON.stringify(headers)).toEqual({ base: "http://localhost:3000", origin: "http://localhost:3000", requested: false });
     }
   });
 });
@@ -140,7 +187,7 @@ describe("request ids and the per-request log line", () => {
 
   const route = handle({ body: recordReferralBody }, ({ body, requestId }) => Response.json({ ...body, requestId }));
   const call = (headers: Record<string, string> = {}, body: unknown = { wallet, refCode: "abcdef12" }) =>
-    route(new Request("http://localhost/api/referral/record?wallet=0xsecret", { method: "POST", body: JSON.stringify(body), headers }));
+    route(new Request("http://localhost/api/referral/record?wallet=0xsecret", { method: "POST", body: JSON.stringify(body), headers: { ...JSON_TYPE, ...headers } }));
 
   it("an incoming x-request-id is honoured: handler, response header and log line carry it", async () => {
     const log = captureLog();
@@ -242,5 +289,53 @@ describe("admin routes (auth: admin)", () => {
     vi.mocked(config).mockImplementation(() => parseConfig({ ADMIN_TOKEN: TOKEN }));
     const withQuery = handle({ auth: "admin", query: userQuery }, () => Response.json({}));
     await expectError(withQuery(new Request("http://localhost/x?user=bad")), 401, "Unauthorized");
+  });
+});
+
+describe("methods a route does not serve", () => {
+  const served = () => Response.json({ served: true });
+  let log: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    log = vi.spyOn(console, "log").mockImplementation(() => {});
+  });
+  afterEach(() => log.mockRestore());
+
+  it("Allow lists the served methods, HEAD with GET, OPTIONS always, sorted", () => {
+    expect(allowHeader(["GET"])).toBe("GET, HEAD, OPTIONS");
+    expect(allowHeader(["post"])).toBe("OPTIONS, POST");
+    expect(allowHeader(["post", "get"])).toBe("GET, HEAD, OPTIONS, POST");
+  });
+
+  it("every other method a route exports is a 405 { error } with Allow and a request id", async () => {
+    const others = refuseOtherMethods({ GET: served });
+    expect(Object.keys(others).sort()).toEqual(["DELETE", "OPTIONS", "PATCH", "POST", "PUT"]);
+    for (const method of ["DELETE", "PATCH", "POST", "PUT"] as const) {
+      const res = await others[method](new Request("http://localhost/api/x", { method, headers: { "x-request-id": "r-405" } }));
+      expect(res.headers.get("allow"), method).toBe("GET, HEAD, OPTIONS");
+      expect(res.headers.get("x-request-id")).toBe("r-405");
+      await expectError(Promise.resolve(res), 405, "Method not allowed");
+    }
+    const postOnly = refuseOtherMethods({ POST: served });
+    expect(Object.keys(postOnly).sort()).toEqual(["DELETE", "GET", "OPTIONS", "PATCH", "PUT"]);
+    const get = await postOnly.GET(new Request("http://localhost/api/x"));
+    expect(get.headers.get("allow")).toBe("OPTIONS, POST");
+    await expectError(Promise.resolve(get), 405, "Method not allowed");
+  });
+
+  it("OPTIONS answers as Next.js does for the served methods alone: 204 with Allow, nothing for CORS", async () => {
+    const res = await refuseOtherMethods({ GET: served }).OPTIONS(
+      new Request("http://localhost/api/x", { method: "OPTIONS", headers: { origin: "https://elsewhere.example", "access-control-request-method": "GET" } }),
+    );
+    expect(res.status).toBe(204);
+    expect([...res.headers]).toEqual([["allow", "GET, HEAD, OPTIONS"]]);
+    expect(await res.text()).toBe("");
+  });
+
+  it("the catch-all answers 404 { error: Not found } to every method it exports", async () => {
+    const routes = answerNotFound();
+    expect(Object.keys(routes).sort()).toEqual(["DELETE", "GET", "OPTIONS", "PATCH", "POST", "PUT"]);
+    for (const [method, route] of Object.entries(routes)) {
+      await expectError(Promise.resolve(route(new Request("http://localhost/api/nope", { method }))), 404, "Not found");
+    }
   });
 });

@@ -1,9 +1,15 @@
+import { DEFAULT_RETENTION_DAYS } from "@/lib/domain/analytics";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { importLegacy, LegacySource, toSeconds, type Inconsistency, type LegacyConnection } from "@/lib/services/legacy-import";
-import { SqliteStore } from "@/lib/store/sqlite";
+import { importLegacy } from "@/lib/operators/legacy-import";
+import { LegacySource, type LegacyConnection } from "@/lib/operators/legacy-source";
+import type { Inconsistency } from "@/lib/operators/legacy-state";
+import { toSeconds } from "@/lib/operators/legacy-values";
+import { checked } from "@/lib/store/checked";
+import { openSqliteStore } from "@/lib/store/sqlite";
+import type { Store } from "@/lib/store/types";
 
 /** An in-memory legacy keyspace that answers the commands the import sends, and records them. */
 function fakeLegacy(strings: Record<string, string>, zsets: Record<string, Record<string, number>> = {}, sets: Record<string, string[]> = {}) {
@@ -47,10 +53,10 @@ const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 const referral = (referrer: string, at: number) => JSON.stringify({ referrer, createdAt: iso(at) });
 
 let dir: string;
-let store: SqliteStore;
+let store: Store;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), "refboard-import-"));
-  store = SqliteStore.open(dir);
+  store = checked(openSqliteStore(dir, { retentionDays: DEFAULT_RETENTION_DAYS }));
 });
 afterEach(async () => {
   await store.close();

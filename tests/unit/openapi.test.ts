@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import Ajv2020 from "ajv/dist/2020";
 import { describe, expect, it } from "vitest";
-import { openApiDocument } from "@/lib/api/openapi";
+import { openApiDocument } from "@/lib/http/openapi";
 
 type Doc = {
   openapi: string;

@@ -1,16 +1,18 @@
 /** The use cases on the real embedded store with a controlled clock: time passes without sleeping. */
+import { DEFAULT_RETENTION_DAYS } from "@/lib/domain/analytics";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/contract/errors";
 import { refCodeOf } from "@/lib/domain/wallet";
-import type { Deps } from "@/lib/services/deps";
+import type { Deps } from "@/lib/services/context";
 import { getLeaderboard, getLeaderboardUser } from "@/lib/services/leaderboard";
 import { getReferralLink, getWalletByCode, recordReferral } from "@/lib/services/referrals";
 import { REASON_NOT_CONFIGURED, completeTask, getProgress, getTaskStatus, verifyTask } from "@/lib/services/tasks";
 import { initUser } from "@/lib/services/users";
-import { SqliteStore } from "@/lib/store/sqlite";
+import { checked } from "@/lib/store/checked";
+import { openSqliteStore } from "@/lib/store/sqlite";
 import { randomCode, randomWallet, walletWithCode } from "@/tests/support/wallets";
 
 const T0 = 1_750_000_000;
@@ -23,7 +25,7 @@ describe("services", () => {
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), "refboard-services-"));
     now = T0;
-    deps = { store: await SqliteStore.open(dir), clock: () => now, chain: null };
+    deps = { store: checked(openSqliteStore(dir, { retentionDays: DEFAULT_RETENTION_DAYS })), clock: () => now, chain: null };
   });
   afterEach(async () => {
     await deps.store.close();

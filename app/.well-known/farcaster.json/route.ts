@@ -1,11 +1,15 @@
 // GET /.well-known/farcaster.json: the Farcaster Mini App manifest, built from configuration
-import { farcasterManifest, publicBase } from "@/components/farcaster/miniapp-meta";
-import { siteConfig } from "@/lib/config";
+import { farcasterManifest } from "@/components/farcaster/miniapp-meta";
+import { handle, refuseOtherMethods } from "@/lib/http/handle";
+import { sameForEveryHost } from "@/lib/domain/public-origin";
+import { publicOriginsConfig, siteConfig } from "@/lib/config";
 
 export const dynamic = "force-dynamic";
 
-export async function GET() {
-  return Response.json(farcasterManifest(siteConfig(), await publicBase()), {
-    headers: { "cache-control": "public, max-age=300" },
-  });
-}
+// Its URLs are on the request's public origin: a shared cache may keep it only when that is the same for every request.
+export const GET = handle({}, ({ publicOrigin }) =>
+  Response.json(farcasterManifest(siteConfig(), publicOrigin.base), {
+    headers: { "cache-control": `${sameForEveryHost(publicOriginsConfig()) ? "public" : "private"}, max-age=300` },
+  }),
+);
+export const { DELETE, OPTIONS, PATCH, POST, PUT } = refuseOtherMethods({ GET });

@@ -1,5 +1,5 @@
 // GET /api/health: store and RPC reachability; 503 when either is down
-import { handle } from "@/lib/api/handle";
+import { handle, refuseOtherMethods } from "@/lib/http/handle";
 import { deps } from "@/lib/services/context";
 import { getHealth } from "@/lib/services/health";
 
@@ -7,3 +7,4 @@ export const GET = handle({}, async () => {
   const health = await getHealth(await deps());
   return Response.json(health, { status: health.ok ? 200 : 503, headers: { "cache-control": "no-store" } });
 });
+export const { DELETE, OPTIONS, PATCH, POST, PUT } = refuseOtherMethods({ GET });

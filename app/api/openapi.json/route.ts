@@ -1,5 +1,6 @@
 // GET /api/openapi.json: the OpenAPI 3.1 document of this API, generated from the zod schemas the handlers use
-import { handle } from "@/lib/api/handle";
-import { openApiDocument } from "@/lib/api/openapi";
+import { handle, refuseOtherMethods } from "@/lib/http/handle";
+import { openApiDocument } from "@/lib/http/openapi";
 
 export const GET = handle({}, () => Response.json(openApiDocument()));
+export const { DELETE, OPTIONS, PATCH, POST, PUT } = refuseOtherMethods({ GET });

@@ -25,15 +25,41 @@
  *                                 ZRANGE from 0 gives the highest score first, ties to the
  *                                 earlier achiever, then wallet ascending; rank = ZRANK + 1
  *   {p}:referrers:active  set     wallets that referred at least once
+ *   {p}:referrals         string  referrals recorded: the wallets bound to a referrer; record-referral.lua
+ *                                 adds each binding, put-wallets.lua each record that gains or loses one
+ *   {p}:score             string  sum of every leaderboard score: record-referral.lua adds its 2 points,
+ *                                 put-wallets.lua the difference each record's entry makes
+ *   {p}:referees:<addr>   zset    the referrer's referees: member = referee, score = -referredAt, so that
+ *                                 ZRANGE from 0 gives the newest first, ties by wallet ascending;
+ *                                 written by record-referral.lua and put-wallets.lua (a record that
+ *                                 gains, changes or loses its referrer)
  *   {p}:nonce:<nonce>     string  a sign-in nonce; value = its expiry (Unix s, service time), key TTL a
  *                                 little longer (garbage collection only)
  *   {p}:rl:<key>:<window> string  a rate-limit counter: requests of `key` (e.g. writes:ip:203.0.113.7)
  *                                 in fixed window number floor(unix seconds / window length), PEXPIRE
  *                                 one window; both backends count through hit-rate-limits.lua
+ *   {p}:an:<YYYY-MM-DD>:visits
+ *                         hash    <refCode> -> visits of that code's link on that UTC day; field `*`:
+ *                                 visits of every link. EXPIREAT the retention after the day.
+ *   {p}:an:<YYYY-MM-DD>:uv:<refCode>
+ *                         HLL     visitor ids of the code's link that day; `uv:*` of every link. Each
+ *                                 at most 12 kB (a sparse one of a few visitors, a few hundred bytes).
+ *   {p}:an:<YYYY-MM-DD>:facts
+ *                         hash    the day's facts, one field each (names of lib/store/facts.ts): wallets
+ *                                 (became known), referrals, checkins, nft_mint, task:<id> (first
+ *                                 completions of a social task); written by the script of each fact
+ *   {p}:an:<YYYY-MM-DD>:connected
+ *                         HLL     wallets that asked record-referral.lua to bind them that day (any outcome)
+ *   {p}:an:<YYYY-MM-DD>:referrers
+ *                         zset    member = referrer, score = referrals recorded for it that day
+ *   {p}:an:since          string  the first day (number of days since the epoch) anything was counted:
+ *                                 SET NX by every script that counts
+ *   {p}:an:top            zset    scratch of get-top-referrers.lua, deleted by the script that made it
+ *   Every an:<YYYY-MM-DD> key: EXPIREAT the retention after the day (expiryOf), set with each write.
  */
 import { SOCIAL_TASK_IDS } from "@/lib/domain/tasks";
 
-/** Fields of a wallet hash besides createdAt, in the order the StoreAdmin scripts exchange them. */
+/** Fields of a wallet hash besides createdAt, in the order the OperatorStore scripts exchange them. */
 export const WALLET_RECORD_FIELDS = [
   "referrer",
   "referredAt",
@@ -56,13 +82,36 @@ export interface RedisKeys {
   codesRebuildLock: string;
   leaderboard: string;
   activeReferrers: string;
+  referrals: string;
+  score: string;
+  /** The referrer's referees. */
+  referees(wallet: string): string;
+  /** What precedes the address in a referees key, for scripts that derive it. */
+  refereesKeyPrefix: string;
   nonce(nonce: string): string;
   rateLimit(key: string, window: number): string;
+  /** The day's visits hash; `day` as YYYY-MM-DD. */
+  visits(day: string): string;
+  /** The day's visitor HyperLogLog of a code, or of every code (ALL_CODES). */
+  visitors(day: string, code: string): string;
+  /** The day's facts hash. */
+  facts(day: string): string;
+  /** The day's HyperLogLog of wallets that asked to be bound with a code. */
+  connected(day: string): string;
+  /** The day's referrals per referrer. */
+  referrers(day: string): string;
+  countingSince: string;
+  /** Scratch key of get-top-referrers.lua. */
+  topReferrers: string;
 }
+
+/** The field and key part that stand for every code in the analytics keys; never a refCode (1 character). */
+export const ALL_CODES = "*";
 
 export function redisKeys(prefix: string): RedisKeys {
   const base = `{${prefix}}:`;
   const walletKeyPrefix = `${base}wallet:`;
+  const refereesKeyPrefix = `${base}referees:`;
   return {
     wallet: (wallet) => walletKeyPrefix + wallet,
     walletKeyPrefix,
@@ -71,8 +120,19 @@ export function redisKeys(prefix: string): RedisKeys {
     codesRebuildLock: `${base}codes:rebuild`,
     leaderboard: `${base}lb`,
     activeReferrers: `${base}referrers:active`,
+    referrals: `${base}referrals`,
+    score: `${base}score`,
+    referees: (wallet) => refereesKeyPrefix + wallet,
+    refereesKeyPrefix,
     nonce: (nonce) => `${base}nonce:${nonce}`,
     rateLimit: (key, window) => `${base}rl:${key}:${window}`,
+    visits: (day) => `${base}an:${day}:visits`,
+    visitors: (day, code) => `${base}an:${day}:uv:${code}`,
+    facts: (day) => `${base}an:${day}:facts`,
+    connected: (day) => `${base}an:${day}:connected`,
+    referrers: (day) => `${base}an:${day}:referrers`,
+    countingSince: `${base}an:since`,
+    topReferrers: `${base}an:top`,
   };
 }
 

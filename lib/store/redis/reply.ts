@@ -3,6 +3,8 @@
  * A reply of an unexpected shape throws (a 500), it never becomes data.
  */
 import { isWallet, normaliseWallet, type Wallet } from "@/lib/domain/wallet";
+import { SOCIAL_TASK_IDS, type SocialTaskId } from "@/lib/domain/tasks";
+import type { LeaderboardRow, WalletState } from "@/lib/store/types";
 
 export class UnexpectedReplyError extends Error {
   constructor(what: string, value: unknown) {
@@ -30,6 +32,11 @@ export function int(value: unknown, what: string): number {
   return n;
 }
 
+/** A referredAt from a referees index score, which stores it negated (keys.ts); 0 - x reads a 0 as 0, not -0. */
+export function referredAtOf(score: unknown, what: string): number {
+  return 0 - int(score, what);
+}
+
 export function optInt(value: unknown, what: string): number | null {
   return value === null || value === undefined ? null : int(value, what);
 }
@@ -43,4 +50,50 @@ export function wallet(value: unknown, what: string): Wallet {
 
 export function optWallet(value: unknown, what: string): Wallet | null {
   return value === null || value === undefined ? null : wallet(value, what);
+}
+
+/**
+ * Leaderboard rows from readBoard of prelude.lua: "wallet,score,referralsCount" per row, joined by ",".
+ * Each row is frozen: a page may be handed out again for as long as Redis says it is unchanged.
+ */
+export function boardRowsOf(reply: unknown, what: string): LeaderboardRow[] {
+  const text = str(reply, what);
+  const fields = text === "" ? [] : text.split(",");
+  if (fields.length % 3 !== 0) throw new UnexpectedReplyError(what, reply);
+  const rows: LeaderboardRow[] = [];
+  for (let i = 0; i < fields.length; i += 3) {
+    const count = fields[i + 2];
+    rows.push(
+      Object.freeze({
+        wallet: wallet(fields[i], "leaderboard wallet"),
+        score: int(fields[i + 1], "score"),
+        referralsCount: count === "" ? 0 : int(count, "referralsCount"),
+      }),
+    );
+  }
+  return rows;
+}
+
+/** A SCAN or ZSCAN cursor: an unsigned 64-bit decimal. */
+export function scanCursor(reply: unknown): string {
+  const cursor = typeof reply === "number" ? String(reply) : str(reply, "scan cursor");
+  if (!/^\d{1,20}$/.test(cursor)) throw new UnexpectedReplyError("scan cursor", reply);
+  return cursor;
+}
+
+/** Elements of walletState's reply (prelude.lua). */
+export const STATE_REPLY_LENGTH = 5 + SOCIAL_TASK_IDS.length;
+
+/** A WalletState from the first STATE_REPLY_LENGTH elements of a script's reply (walletState of prelude.lua). */
+export function walletStateOf(reply: unknown[]): WalletState {
+  const nftMint = reply[3];
+  if (nftMint !== null && nftMint !== "1") throw new UnexpectedReplyError("nftMint", nftMint);
+  return {
+    referrer: optWallet(reply[0], "referrer"),
+    referralsCount: optInt(reply[1], "referralsCount") ?? 0,
+    checkInLast: optInt(reply[2], "checkInLast"),
+    nftMint: nftMint === "1",
+    score: int(reply[4], "score"),
+    social: Object.fromEntries(SOCIAL_TASK_IDS.map((id, i) => [id, optInt(reply[5 + i], id)])) as Record<SocialTaskId, number | null>,
+  };
 }

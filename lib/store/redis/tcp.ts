@@ -1,11 +1,12 @@
 /**
- * RedisCommandClient over TCP (node-redis, RESP2), and the store on it.
+ * RedisCommandClient over TCP (node-redis, RESP2), and the store on it. The legacy importer
+ * reads its source through the same connection.
  *
- * No call waits longer than `timeoutMs`: node-redis drops a command it could not write
- * in time (server down, reconnecting), and a deadline covers a written command whose
- * reply never comes. After such a hang the connection is replaced, since every later
- * reply on it would queue behind the lost one. While the server is down the client
- * reconnects by itself, with backoff, forever; requests fail fast meanwhile.
+ * No call waits longer than `timeoutMs`: a request made before the first connect waits for it
+ * at most that long, and a deadline covers a written command whose reply never comes. After
+ * such a hang the connection is replaced, since every later reply on it would queue behind the
+ * lost one. While the server is down the client reconnects by itself, with backoff, forever;
+ * requests fail fast meanwhile.
  */
 import "server-only";
 import { createClient, TimeoutError } from "redis";
@@ -17,25 +18,40 @@ import {
   type RedisCommandClient,
   type RoundTripCommand,
 } from "@/lib/store/redis/client";
-import { RedisStore } from "@/lib/store/redis/store";
+import { createRedisStore } from "@/lib/store/redis";
+import type { Store } from "@/lib/store/types";
 
 export interface TcpClientConfig {
   url: string;
   timeoutMs: number;
 }
 
-export function createTcpClient(cfg: TcpClientConfig): RedisCommandClient {
+/** Raw commands over one self-healing connection: what the store's client and the operator tools send through. */
+export interface TcpConnection {
+  send(args: string[]): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+export function createTcpConnection(cfg: TcpClientConfig): TcpConnection {
   let everReady = false;
-  const onReady = () => (everReady = true);
+  let markReady: () => void;
+  const firstReady = new Promise<void>((resolve) => (markReady = resolve));
+  const onReady = () => {
+    everReady = true;
+    markReady();
+  };
   let connection = connect(cfg, onReady);
   let closed = false;
 
   async function send(args: string[]): Promise<unknown> {
     if (closed) throw new Error("Redis client is closed");
+    // Only the very first connect may be waited for, within the budget; once Redis has been
+    // reachable, an outage answers at once instead of after the full budget.
+    if (!connection.isReady) {
+      if (everReady) throw new Error("Redis is unreachable (reconnecting)");
+      await withDeadline(firstReady, cfg.timeoutMs, String(args[0]));
+    }
     const current = connection;
-    // Only the very first connect may be waited for (the offline queue, bounded by the timeout);
-    // once Redis has been reachable, an outage answers at once instead of after the full budget.
-    if (everReady && !current.isReady) throw new Error("Redis is unreachable (reconnecting)");
     try {
       return await withDeadline(current.sendCommand(args), cfg.timeoutMs, String(args[0]));
     } catch (error) {
@@ -50,6 +66,18 @@ export function createTcpClient(cfg: TcpClientConfig): RedisCommandClient {
   }
 
   return {
+    send,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await withDeadline(connection.close(), cfg.timeoutMs, "close").catch(() => connection.destroy());
+    },
+  };
+}
+
+export function createTcpClient(cfg: TcpClientConfig): RedisCommandClient {
+  const { send, close } = createTcpConnection(cfg);
+  return {
     evalsha: (sha, keys, args) => send(["EVALSHA", sha, String(keys.length), ...keys, ...args]),
     eval: (script, keys, args) => send(["EVAL", script, String(keys.length), ...keys, ...args]),
     scriptLoad: async (script) => String(await send(["SCRIPT", "LOAD", script])),
@@ -58,11 +86,7 @@ export function createTcpClient(cfg: TcpClientConfig): RedisCommandClient {
     ping: async () => {
       await send(["PING"]);
     },
-    quit: async () => {
-      if (closed) return;
-      closed = true;
-      await withDeadline(connection.close(), cfg.timeoutMs, "close").catch(() => connection.destroy());
-    },
+    quit: close,
   };
 }
 
@@ -75,7 +99,9 @@ function connect(cfg: TcpClientConfig, onReady: () => void) {
       // Never give up: the process recovers by itself when Redis comes back.
       reconnectStrategy: (retries) => Math.min(50 * 2 ** retries, 2_000) + Math.floor(Math.random() * 100),
     },
-    // Commands not yet written when the server is unreachable give up after the budget.
+    // No offline queue: a command still waiting to be written when the connection drops fails
+    // with it, instead of waiting for the reconnect (send() waits for the first connect itself).
+    disableOfflineQueue: true,
     commandOptions: { timeout: cfg.timeoutMs },
     disableClientInfo: true,
   });
@@ -89,7 +115,7 @@ function connect(cfg: TcpClientConfig, onReady: () => void) {
     reported = false;
     onReady();
   });
-  // Not awaited: a request made while connecting waits in the offline queue (bounded by the timeout).
+  // Not awaited: a request made before the first connect waits for it in send(), within the budget.
   client.connect().catch((error: unknown) => {
     if (client.isOpen) console.error("[refboard] Redis connect failed:", error);
   });
@@ -97,10 +123,10 @@ function connect(cfg: TcpClientConfig, onReady: () => void) {
 }
 
 export function createTcpRedisStore(
-  cfg: { url: string; prefix: string; timeoutMs: number },
+  cfg: { url: string; prefix: string; timeoutMs: number; retentionDays: number },
   options: { onCall?: (command: RoundTripCommand) => void } = {},
-): RedisStore {
+): Store {
   const client = createTcpClient(cfg);
   const counted = options.onCall ? countingClient(client, options.onCall) : client;
-  return new RedisStore(counted, { kind: "redis", prefix: cfg.prefix });
+  return createRedisStore(counted, { kind: "redis", prefix: cfg.prefix, retentionDays: cfg.retentionDays });
 }

@@ -13,7 +13,8 @@ import {
   type RedisCommandClient,
   type RoundTripCommand,
 } from "@/lib/store/redis/client";
-import { RedisStore } from "@/lib/store/redis/store";
+import { createRedisStore } from "@/lib/store/redis";
+import type { Store } from "@/lib/store/types";
 
 export interface UpstashClientConfig {
   url: string;
@@ -54,10 +55,10 @@ export function createUpstashClient(cfg: UpstashClientConfig): RedisCommandClien
 }
 
 export function createUpstashStore(
-  cfg: { url: string; token: string; prefix: string; timeoutMs: number },
+  cfg: { url: string; token: string; prefix: string; timeoutMs: number; retentionDays: number },
   options: { onCall?: (command: RoundTripCommand) => void } = {},
-): RedisStore {
+): Store {
   const client = createUpstashClient(cfg);
   const counted = options.onCall ? countingClient(client, options.onCall) : client;
-  return new RedisStore(counted, { kind: "upstash", prefix: cfg.prefix });
+  return createRedisStore(counted, { kind: "upstash", prefix: cfg.prefix, retentionDays: cfg.retentionDays });
 }

@@ -33,3 +33,13 @@ export async function referFriends(api: Api, referrer: string, count: number): P
   }
   return friends;
 }
+
+/** Every error the page logs to the console or throws, from now on: a handled state logs none. */
+export function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(`uncaught: ${error.message}`));
+  return errors;
+}

@@ -1,10 +1,10 @@
 // GET /api/admin/rewards: the rewards export (CSV or JSON, rank order, checksum trailer), streamed; bearer ADMIN_TOKEN
-import { handle } from "@/lib/api/handle";
-import { EXPORT_CONTENT_TYPES, rewardsExportQuery, openRewardsExportStream } from "@/lib/services/rewards-export";
-import { getStore } from "@/lib/store";
+import { handle, refuseOtherMethods } from "@/lib/http/handle";
+import { EXPORT_CONTENT_TYPES, rewardsExportQuery, openRewardsExportStream } from "@/lib/operators/rewards-export";
+import { deps } from "@/lib/services/context";
 
 export const GET = handle({ auth: "admin", query: rewardsExportQuery }, async ({ query }) =>
-  new Response(await openRewardsExportStream(await getStore(), query), {
+  new Response(await openRewardsExportStream((await deps()).store, query), {
     headers: {
       "content-type": EXPORT_CONTENT_TYPES[query.format],
       "content-disposition": `attachment; filename="rewards.${query.format}"`,
@@ -12,3 +12,4 @@ export const GET = handle({ auth: "admin", query: rewardsExportQuery }, async ({
     },
   }),
 );
+export const { DELETE, OPTIONS, PATCH, POST, PUT } = refuseOtherMethods({ GET });

@@ -1,7 +1,8 @@
 // POST /api/auth/logout: end the session by clearing its cookie
-import { handle } from "@/lib/api/handle";
+import { handle, refuseOtherMethods } from "@/lib/http/handle";
 import { NO_STORE, signOut } from "@/lib/auth/service";
 
-export const POST = handle({}, ({ origin }) =>
-  Response.json({ ok: true }, { headers: { ...NO_STORE, "set-cookie": signOut(origin) } }),
+export const POST = handle({}, ({ publicOrigin }) =>
+  Response.json({ ok: true }, { headers: { ...NO_STORE, "set-cookie": signOut(publicOrigin.origin) } }),
 );
+export const { DELETE, GET, OPTIONS, PATCH, PUT } = refuseOtherMethods({ POST });

@@ -1,7 +1,8 @@
 // GET /api/auth/nonce: a single-use EIP-4361 nonce for the next sign-in message (WALLET_AUTH=siwe)
-import { handle } from "@/lib/api/handle";
+import { handle, refuseOtherMethods } from "@/lib/http/handle";
 import { createSignInNonce, NO_STORE } from "@/lib/auth/service";
 
 export const GET = handle({ rateLimit: { ip: "writes" } }, async () =>
   Response.json({ nonce: await createSignInNonce() }, { headers: NO_STORE }),
 );
+export const { DELETE, OPTIONS, PATCH, POST, PUT } = refuseOtherMethods({ GET });

@@ -1,7 +1,8 @@
 // GET /api/auth/session: the signed-in wallet (or null) and whether writes need a session
-import { handle } from "@/lib/api/handle";
+import { handle, refuseOtherMethods } from "@/lib/http/handle";
 import { currentSession, NO_STORE } from "@/lib/auth/service";
 
-export const GET = handle({}, async ({ request, origin }) =>
-  Response.json(await currentSession(request, origin), { headers: NO_STORE }),
+export const GET = handle({}, async ({ request, publicOrigin }) =>
+  Response.json(await currentSession(request, publicOrigin.origin), { headers: NO_STORE }),
 );
+export const { DELETE, OPTIONS, PATCH, POST, PUT } = refuseOtherMethods({ GET });

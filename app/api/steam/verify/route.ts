@@ -1,9 +1,10 @@
 // POST /api/steam/verify: on-chain verification of nft_mint
-import { handle, WALLET_WRITE } from "@/lib/api/handle";
-import { verifyTaskBody } from "@/lib/api/schemas";
+import { handle, refuseOtherMethods, WALLET_WRITE } from "@/lib/http/handle";
+import { verifyTaskBody } from "@/lib/contract/schemas";
 import { deps } from "@/lib/services/context";
 import { verifyTask } from "@/lib/services/tasks";
 
 export const POST = handle({ body: verifyTaskBody, ...WALLET_WRITE }, async ({ body }) =>
   Response.json(await verifyTask(await deps(), body.wallet, body.taskId)),
 );
+export const { DELETE, GET, OPTIONS, PATCH, PUT } = refuseOtherMethods({ POST });

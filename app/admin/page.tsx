@@ -1,0 +1,76 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { notFound } from "next/navigation";
+import { CampaignConsole } from "@/components/admin/campaign-console";
+import { NotAdminPanel, SignInPanel } from "@/components/admin/console-access";
+import { adminEnabled, adminWallet, logConsoleView } from "@/lib/auth/admin";
+import { config, publicOriginsConfig } from "@/lib/config";
+import { adminWalletQuery } from "@/lib/contract/admin-schemas";
+import { ApiError } from "@/lib/contract/errors";
+import { publicOrigin } from "@/lib/domain/public-origin";
+import type { Wallet } from "@/lib/domain/wallet";
+import { parseInput } from "@/lib/http/handle";
+import { PERIOD_CHOICES, getConsole, type PeriodChoice } from "@/lib/services/campaign";
+import { deps } from "@/lib/services/context";
+
+export const metadata: Metadata = { title: "Campaign console", robots: { index: false, follow: false } };
+// Per admin and live: rendered on every request, never at build time.
+export const dynamic = "force-dynamic";
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/** ?period=7|30|90|all; anything else is the default, 30 days. */
+function periodChoiceOf(params: SearchParams): PeriodChoice {
+  const value = first(params.period);
+  return PERIOD_CHOICES.find((choice) => choice === value) ?? "30";
+}
+
+/** ?wallet= (and ?offset=) as GET /api/admin/wallet reads them; a bad one is the form's inline error. */
+function lookupOf(params: SearchParams): { lookup: { wallet: Wallet; offset: number } | null; input: string; error: string | null } {
+  const input = first(params.wallet);
+  if (input === undefined) return { lookup: null, input: "", error: null };
+  try {
+    const { wallet, offset } = parseInput(adminWalletQuery, { wallet: input, offset: first(params.offset) });
+    return { lookup: { wallet, offset }, input, error: null };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 400) return { lookup: null, input, error: error.message };
+    throw error;
+  }
+}
+
+/** The signed-in admin's wallet, or why there is none: no session (401), or a wallet that is not an admin (403). */
+async function adminOf(): Promise<Wallet | 401 | 403> {
+  const request = await headers();
+  try {
+    return await adminWallet(request.get("cookie"), publicOrigin(request, publicOriginsConfig()).origin);
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return error.status;
+    throw error;
+  }
+}
+
+export default async function AdminPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  if (!adminEnabled()) notFound();
+  const admin = await adminOf();
+  if (admin === 401) return <SignInPanel available={config().adminWallets.length > 0} />;
+  if (admin === 403) return <NotAdminPanel />;
+
+  const params = await searchParams;
+  const period = periodChoiceOf(params);
+  const { lookup, input, error } = lookupOf(params);
+  logConsoleView(admin, { period, lookup: lookup !== null });
+  const { stats, referrers, wallet } = await getConsole(await deps(), period, lookup);
+  return (
+    <CampaignConsole
+      admin={admin}
+      view={{ period, lookup }}
+      stats={stats}
+      referrers={referrers}
+      report={wallet}
+      lookupInput={input}
+      lookupError={error}
+    />
+  );
+}

@@ -1,0 +1,114 @@
+import Link from "next/link";
+import { SignOutButton } from "@/components/admin/console-access";
+import { consoleHref, referrersCsvHref, statsCsvHref, type ConsoleView } from "@/components/admin/console-links";
+import { ConsoleSection } from "@/components/admin/console-section";
+import { DailyChart } from "@/components/admin/daily-chart";
+import { formatDay } from "@/components/admin/format";
+import { Funnel } from "@/components/admin/funnel";
+import { ReferrersTable } from "@/components/admin/referrers-table";
+import { StatTiles } from "@/components/admin/stat-tiles";
+import { TasksTable } from "@/components/admin/tasks-table";
+import { WalletLookup } from "@/components/admin/wallet-lookup";
+import { DEFAULT_TOP_REFERRERS, type AdminReferrers, type AdminStats, type AdminWallet } from "@/lib/contract/admin-schemas";
+import { shortWallet } from "@/lib/domain/wallet";
+import type { PeriodChoice } from "@/lib/services/campaign";
+
+const PERIOD_LABELS: Record<PeriodChoice, string> = { "7": "7 days", "30": "30 days", "90": "90 days", all: "All time" };
+
+/** The console of a signed-in admin: one period's figures, top referrers, tasks and the wallet lookup. */
+export function CampaignConsole({
+  admin,
+  view,
+  stats,
+  referrers,
+  report,
+  lookupInput,
+  lookupError,
+}: {
+  admin: string;
+  view: ConsoleView;
+  stats: AdminStats;
+  referrers: AdminReferrers["referrers"];
+  report: AdminWallet | null;
+  lookupInput: string;
+  lookupError: string | null;
+}) {
+  const { period } = stats;
+  return (
+    <div>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Campaign console</h1>
+          <p className="mt-1 text-zinc-600 dark:text-zinc-400">
+            {period.days > 0 ? `${formatDay(period.from)} – ${formatDay(period.to)}, UTC days` : "No days counted yet"}
+          </p>
+        </div>
+        <div className="flex items-center gap-3">
+          <span className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="console-admin">
+            Signed in as <span className="font-mono">{shortWallet(admin)}</span>
+          </span>
+          <SignOutButton />
+        </div>
+      </div>
+
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+        <PeriodChooser view={view} />
+        <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="counting-since">
+          {stats.countingSince ? `Counting since ${formatDay(stats.countingSince)}` : "Counters start with the first visit or wallet"}
+        </p>
+      </div>
+
+      <StatTiles stats={stats} />
+
+      <ConsoleSection id="daily" title="Day by day" description="Visits, unique visitors, new wallets, referrals and check-ins per UTC day." csvHref={statsCsvHref(period, "days")}>
+        <DailyChart days={stats.days} />
+      </ConsoleSection>
+
+      <div className="grid gap-x-6 lg:grid-cols-2">
+        <ConsoleSection id="funnel" title="Funnel" description="From a referral link's visitors to bound referrals." csvHref={statsCsvHref(period, "funnel")}>
+          <Funnel funnel={stats.funnel} />
+        </ConsoleSection>
+        <ConsoleSection id="tasks" title="Tasks" description="Completions in the period (social tasks once per wallet, check-ins once a day), and per new wallet." csvHref={statsCsvHref(period, "tasks")}>
+          <TasksTable tasks={stats.tasks} />
+        </ConsoleSection>
+      </div>
+
+      <ConsoleSection
+        id="referrers"
+        title="Top referrers"
+        description={`The ${DEFAULT_TOP_REFERRERS} with the most referrals in the period; a wallet opens its lookup.`}
+        csvHref={referrersCsvHref(period)}
+      >
+        <ReferrersTable referrers={referrers} period={view.period} />
+      </ConsoleSection>
+
+      <WalletLookup period={view.period} input={lookupInput} error={lookupError} report={report} />
+    </div>
+  );
+}
+
+/** Links, not buttons: each period is a URL, which works without JavaScript and can be shared. */
+function PeriodChooser({ view }: { view: ConsoleView }) {
+  return (
+    <nav aria-label="Period" className="inline-flex rounded-xl bg-zinc-100 p-1 dark:bg-zinc-800/80">
+      {(Object.keys(PERIOD_LABELS) as PeriodChoice[]).map((choice) => {
+        const current = choice === view.period;
+        return (
+          <Link
+            key={choice}
+            href={consoleHref({ ...view, period: choice })}
+            aria-current={current ? "page" : undefined}
+            data-testid={`period-${choice}`}
+            className={`rounded-lg px-3 py-1.5 text-sm font-semibold whitespace-nowrap transition ${
+              current
+                ? "bg-white text-zinc-900 shadow-sm dark:bg-zinc-950 dark:text-zinc-100"
+                : "text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
+            }`}
+          >
+            {PERIOD_LABELS[choice]}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}

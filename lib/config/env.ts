@@ -1,0 +1,31 @@
+/**
+ * What every part of the configuration parses with: the zod forms of environment variables,
+ * and the error a bad value stops start-up with.
+ */
+import "server-only";
+import { z } from "zod";
+
+/** Vercel and .env files leave unset variables as ""; treat those as absent. */
+export const optional = z
+  .string()
+  .transform((v) => v.trim())
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+export const address = z
+  .string()
+  .regex(/^0x[a-fA-F0-9]{40}$/, "must be a 0x-prefixed 20-byte address")
+  .transform((v) => v.toLowerCase() as `0x${string}`);
+
+/** "a, b,c" -> ["a", "b", "c"]: the form of every list variable. */
+export const commaList = z.string().transform((v) => v.split(",").map((item) => item.trim()).filter(Boolean));
+
+export const integer = (fallback: number, min: number, max: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
+
+export class ConfigError extends Error {}
+
+/** A ConfigError naming every variable zod refused, and why. */
+export function invalidConfiguration(error: z.ZodError): ConfigError {
+  return new ConfigError(`Invalid configuration: ${error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+}

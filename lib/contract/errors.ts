@@ -1,0 +1,41 @@
+/** The one error type route handlers and services throw, and the one map from it to a response. */
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** Extra fields of the error body, where the API adds them (cooldownRemaining of a check-in on cooldown). */
+    readonly extra: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+export const INTERNAL_ERROR = "Internal error, please retry later";
+
+export const errors = {
+  invalidJson: () => new ApiError(400, "Invalid JSON body"),
+  bodyTooLarge: (limit: number) => new ApiError(413, `Request body too large (limit ${limit} bytes)`),
+  invalidWallet: () => new ApiError(400, "Invalid wallet address"),
+  invalidRefCode: () => new ApiError(400, "Invalid refCode"),
+  invalidTaskId: () => new ApiError(400, "Invalid task id"),
+  selfReferral: () => new ApiError(400, "Cannot refer yourself"),
+  refCodeNotFound: () => new ApiError(404, "RefCode not found"),
+  onCooldown: (cooldownRemaining: number) => new ApiError(400, "Task on cooldown", { cooldownRemaining }),
+  signInRequired: () => new ApiError(401, "Sign-in required"),
+  walletMismatch: () => new ApiError(403, "Wallet does not match the signed-in wallet"),
+  signInOff: () => new ApiError(404, "Wallet sign-in is not enabled"),
+  tooManyRequests: (retryAfter: number) =>
+    new ApiError(429, "Too many requests", {}, { "retry-after": String(Math.max(1, Math.ceil(retryAfter))) }),
+};
+
+/** Turns anything thrown into the response the client sees; only ApiError texts ever reach a body. */
+export function errorResponse(error: unknown, context: string): Response {
+  if (error instanceof ApiError) {
+    return Response.json({ error: error.message, ...error.extra }, { status: error.status, headers: error.headers });
+  }
+  console.error(`[refboard] ${context} failed:`, error);
+  return Response.json({ error: INTERNAL_ERROR }, { status: 500 });
+}

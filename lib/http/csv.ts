@@ -1,0 +1,26 @@
+/** CSV answers (RFC 4180): a header row, then one row per record, CRLF line ends. */
+
+type Cell = string | number | boolean | null;
+
+/** A cell as CSV text: quoted when it holds a comma, quote or line break; a leading = + - @ is defused for spreadsheets. */
+function cellText(value: Cell): string {
+  if (value === null) return "";
+  if (typeof value !== "string") return String(value);
+  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export function toCsv(columns: readonly string[], rows: readonly (readonly Cell[])[]): string {
+  return [columns, ...rows].map((row) => row.map(cellText).join(",")).join("\r\n") + "\r\n";
+}
+
+/** A CSV download: its file name, never cached (the console's data is per request and private). */
+export function csvResponse(filename: string, columns: readonly string[], rows: readonly (readonly Cell[])[]): Response {
+  return new Response(toCsv(columns, rows), {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${filename}"`,
+      "cache-control": "no-store",
+    },
+  });
+}

@@ -1,0 +1,297 @@
+/**
+ * Every operation of the HTTP API as the OpenAPI document lists it: path, method, inputs (the
+ * route handlers' own zod schemas) and each status it answers, with what it means.
+ */
+import type { z } from "zod";
+import * as api from "@/lib/contract/schemas";
+import { MAX_BODY_BYTES } from "@/lib/http/handle";
+import { INTERNAL_ERROR } from "@/lib/contract/errors";
+import { error, errorBody, internal, named, type JsonSchema, type Ref } from "@/lib/http/openapi-schemas";
+import { rewardsExportQuery, rewardsJsonExportSchema } from "@/lib/operators/rewards-export";
+import { ADMIN_OPERATIONS, adminAccess } from "@/lib/http/openapi-admin";
+
+export interface ResponseSpec {
+  description: string;
+  /** Response headers besides x-request-id, by name. */
+  headers?: Record<string, JsonSchema>;
+  /** A schema for application/json, or content types with their schemas. */
+  json?: Ref | JsonSchema;
+  content?: Record<string, { schema: Ref | JsonSchema }>;
+}
+
+export interface Operation {
+  method: "get" | "post";
+  path: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  query?: z.ZodObject;
+  /** Query fields that may come from a header instead (handle's headerFallback). */
+  headerFallback?: Record<string, string>;
+  body?: z.ZodObject;
+  admin?: boolean;
+  responses: Record<number, ResponseSpec>;
+}
+
+export { errorBody };
+
+const signInRequired = error("`Sign-in required`: WALLET_AUTH=siwe and no valid session cookie (see /api/auth/*)");
+const walletMismatch = error("`Wallet does not match the signed-in wallet`: WALLET_AUTH=siwe and the session is another wallet's");
+const tooManyRequests: ResponseSpec = {
+  description: "`Too many requests`: a configured rate limit (RATE_LIMIT_*) is exceeded; retry after Retry-After seconds",
+  json: errorBody(),
+  headers: { "retry-after": { $ref: "#/components/headers/RetryAfter" } },
+};
+/** What every write naming a wallet may also answer (handle's WALLET_WRITE). */
+const walletWrite = { 401: signInRequired, 403: walletMismatch, 429: tooManyRequests };
+const sessionCookie = { "set-cookie": { $ref: "#/components/headers/SessionCookie" } };
+
+const invalidInput = error("Malformed input: `Invalid wallet address`, `Invalid refCode`, `Invalid task id`, `Invalid JSON body`, ...");
+const tooLarge = error(`Request body over ${MAX_BODY_BYTES} bytes`);
+/** Every POST answers it, checked before the body is read (handle). */
+export const notJson = error("`Content-Type must be application/json`: the request's Content-Type is missing or another type");
+
+export const OPERATIONS: Operation[] = [
+  {
+    method: "post",
+    path: "/api/user/init",
+    tag: "Users",
+    summary: "Register a wallet when it connects",
+    description: "Makes the wallet known, so its refCode resolves. Idempotent; creates no leaderboard entry.",
+    body: api.walletBody,
+    responses: {
+      200: { description: "Registered (isNew tells whether this call did it)", json: named("InitUserResponse", api.initUserResponse) },
+      400: invalidInput,
+      413: tooLarge,
+      ...walletWrite,
+      500: internal,
+    },
+  },
+  {
+    method: "post",
+    path: "/api/referral/record",
+    tag: "Referrals",
+    summary: "Bind a referee to a referrer, once",
+    description:
+      "On the first success both sides get +1 score (+20 rewards) and the referrer's count +1, atomically. " +
+      "A wallet that already has a referrer gets 200 with alreadyRecorded and its EXISTING referrer, whatever code was sent.",
+    body: api.recordReferralBody,
+    responses: {
+      200: { description: "Recorded, or already recorded", json: named("RecordReferralResponse", api.recordReferralResponse) },
+      400: error("Malformed input, or `Cannot refer yourself`"),
+      404: error("`RefCode not found`"),
+      413: tooLarge,
+      ...walletWrite,
+      500: internal,
+    },
+  },
+  {
+    method: "post",
+    path: "/api/referral/visit",
+    tag: "Referrals",
+    summary: "Count one opening of a referral link",
+    description:
+      "Sent by the web app once a page opened with `?ref=` has loaded. Counts, on the UTC day, a visit of the code and " +
+      "the visitor (`visitorId`, a random id the browser keeps) for the console's analytics. A code nobody owns, and a " +
+      "client whose User-Agent is a bot's, answer 200 with `counted: false`. Needs no wallet; counts against RATE_LIMIT_WRITES_PER_IP.",
+    body: api.visitBody,
+    responses: {
+      200: { description: "Counted, or not (unknown code, bot)", json: named("VisitResponse", api.visitResponse) },
+      400: error("Malformed input: `Invalid refCode`, `Invalid visitorId`, `Invalid JSON body`"),
+      413: tooLarge,
+      429: tooManyRequests,
+      500: internal,
+    },
+  },
+  {
+    method: "get",
+    path: "/api/referral/check",
+    tag: "Referrals",
+    summary: "Whether a wallet already has a referrer",
+    query: api.walletQuery,
+    responses: { 200: { description: "Read-only answer", json: named("CheckReferralResponse", api.checkReferralResponse) }, 400: invalidInput, 500: internal },
+  },
+  {
+    method: "get",
+    path: "/api/referral/link",
+    tag: "Referrals",
+    summary: "A wallet's own referral link, its referrer and its referral count",
+    description: "The wallet comes from `user`, else from header `x-user-wallet`; the query wins. Makes the wallet known.",
+    query: api.userQuery,
+    headerFallback: { user: "x-user-wallet" },
+    responses: { 200: { description: "Link and statistics", json: named("ReferralLinkResponse", api.referralLinkResponse) }, 400: invalidInput, 500: internal },
+  },
+  {
+    method: "get",
+    path: "/api/referral/wallet-by-code",
+    tag: "Referrals",
+    summary: "Which wallet a refCode belongs to",
+    query: api.codeQuery,
+    responses: {
+      200: { description: "The owner of the code", json: named("WalletByCodeResponse", api.walletByCodeResponse) },
+      400: invalidInput,
+      404: error("`RefCode not found`"),
+      429: tooManyRequests,
+      500: internal,
+    },
+  },
+  {
+    method: "get",
+    path: "/api/steam/task-status",
+    tag: "Tasks",
+    summary: "Task flags and the check-in cooldown of a wallet",
+    description: "`tasks.daily_checkin` true means on cooldown; `fishingCooldown` is the whole seconds left (0 = ready).",
+    query: api.walletQuery,
+    responses: { 200: { description: "Flags and cooldown", json: named("TaskStatusResponse", api.taskStatusResponse) }, 400: invalidInput, 500: internal },
+  },
+  {
+    method: "post",
+    path: "/api/steam/task/complete",
+    tag: "Tasks",
+    summary: "Daily check-in (24 h server-side cooldown) or a social task",
+    description: "A repeated social task returns success with its ORIGINAL timestamp. Client timestamps are never used.",
+    body: api.completeTaskBody,
+    responses: {
+      200: { description: "Completed", json: named("CompleteTaskResponse", api.completeTaskResponse) },
+      400: {
+        description: "`Task on cooldown` with cooldownRemaining (seconds), or malformed input (`Invalid task id`, ...)",
+        json: { oneOf: [named("CooldownError", api.cooldownErrorSchema), errorBody()] },
+      },
+      413: tooLarge,
+      ...walletWrite,
+      500: internal,
+    },
+  },
+  {
+    method: "post",
+    path: "/api/steam/verify",
+    tag: "Tasks",
+    summary: "On-chain verification of nft_mint",
+    description: "NFT balance > 0, else a non-empty stake list, on the configured chain. Not verified is a 200 with a reason.",
+    body: api.verifyTaskBody,
+    responses: {
+      200: { description: "Verified, or not with a reason", json: named("VerifyTaskResponse", api.verifyTaskResponse) },
+      400: invalidInput,
+      413: tooLarge,
+      ...walletWrite,
+      500: error(`RPC or store failure: \`${INTERNAL_ERROR}\``),
+    },
+  },
+  {
+    method: "get",
+    path: "/api/steam/progress",
+    tag: "Tasks",
+    summary: "All 11 task flags and the referral count, after an automatic nft_mint check",
+    description: "An RPC failure does not fail this endpoint: it answers with the stored state.",
+    query: api.walletQuery,
+    responses: { 200: { description: "Progress", json: named("ProgressResponse", api.progressResponse) }, 400: invalidInput, 500: internal },
+  },
+  {
+    method: "get",
+    path: "/api/leaderboard",
+    tag: "Leaderboard",
+    summary: "The top wallets, highest score first",
+    description: "LEADERBOARD_SIZE entries (100 by default). Ties: who reached the score first, then wallet ascending. rewards = score x 20.",
+    responses: { 200: { description: "Ranked list (empty array when no users exist)", json: named("LeaderboardResponse", api.leaderboardResponse) }, 500: internal },
+  },
+  {
+    method: "get",
+    path: "/api/leaderboard/user",
+    tag: "Leaderboard",
+    summary: "One wallet's rank",
+    description: "A missing entry is created with score 0 first; the rank is its real position in the list order.",
+    query: api.walletQuery,
+    responses: { 200: { description: "The wallet's entry", json: named("LeaderboardEntry", api.leaderboardEntrySchema) }, 400: invalidInput, 500: internal },
+  },
+  {
+    method: "get",
+    path: "/api/auth/nonce",
+    tag: "Sign-in",
+    summary: "A single-use nonce for a Sign-In with Ethereum (EIP-4361) message",
+    description: "Expires after NONCE_TTL_SECONDS. Only with WALLET_AUTH=siwe (404 otherwise).",
+    responses: {
+      200: { description: "A fresh nonce", json: named("NonceResponse", api.nonceResponse) },
+      404: error("`Wallet sign-in is not enabled`: WALLET_AUTH is off"),
+      429: tooManyRequests,
+      500: internal,
+    },
+  },
+  {
+    method: "post",
+    path: "/api/auth/verify",
+    tag: "Sign-in",
+    summary: "Sign in: check a signed EIP-4361 message and start the wallet's session",
+    description:
+      "The message's domain must be the host of the request's public origin and its URI that origin; its nonce one from " +
+      "/api/auth/nonce, unused and unexpired; its chain id CHAIN_ID when configured; expirationTime and notBefore hold. " +
+      "EOA signatures are checked offline, smart-contract wallets (ERC-1271, ERC-6492) through RPC_URL. " +
+      "Sets an httpOnly, SameSite=Lax session cookie (Secure outside localhost).",
+    body: api.signInBody,
+    responses: {
+      200: { description: "Signed in", json: named("SignInResponse", api.signInResponse), headers: sessionCookie },
+      400: error("Malformed input: `Invalid message`, `Invalid signature`, `Invalid JSON body`"),
+      401: error("Sign-in refused: bad signature, unknown/used/expired nonce, wrong domain, URI or chain, expired or not yet valid message"),
+      404: error("`Wallet sign-in is not enabled`: WALLET_AUTH is off"),
+      413: tooLarge,
+      429: tooManyRequests,
+      500: internal,
+    },
+  },
+  {
+    method: "get",
+    path: "/api/auth/session",
+    tag: "Sign-in",
+    summary: "The signed-in wallet, and whether writes need a session",
+    description: "`authRequired` is true with WALLET_AUTH=siwe; `chainId` is the chain id sign-in messages must carry (null = any).",
+    responses: { 200: { description: "The session, or address null", json: named("SessionResponse", api.sessionResponse) } },
+  },
+  {
+    method: "post",
+    path: "/api/auth/logout",
+    tag: "Sign-in",
+    summary: "End the session (clears its cookie)",
+    responses: { 200: { description: "Signed out", json: named("LogoutResponse", api.logoutResponse), headers: sessionCookie } },
+  },
+  {
+    method: "get",
+    path: "/api/health",
+    tag: "Operations",
+    summary: "Store and RPC reachability with latency",
+    responses: {
+      200: { description: "Everything reachable", json: named("HealthResponse", api.healthResponse) },
+      503: { description: "The store or the RPC is unreachable", json: named("HealthResponse", api.healthResponse) },
+    },
+  },
+  {
+    method: "get",
+    path: "/api/admin/rewards",
+    tag: "Operations",
+    summary: "Rewards export for token distribution (streamed)",
+    description:
+      "Every leaderboard entry with score >= minScore in rank order. The last line is a trailer with the row count and " +
+      "the sha256 of every byte above it (docs/operators.md); a body without it is incomplete. Needs `Authorization: Bearer <ADMIN_TOKEN>` " +
+      "or an admin's session (ADMIN_WALLETS); the endpoint does not exist (404) while neither is configured.",
+    query: rewardsExportQuery,
+    admin: true,
+    responses: {
+      200: {
+        description: "The export, streamed",
+        content: {
+          "text/csv": { schema: { type: "string", description: "rank,wallet,score,rewards,referrals_count rows, then `# count=N sha256=HEX`" } },
+          "application/json": { schema: named("RewardsExport", rewardsJsonExportSchema) },
+        },
+      },
+      400: error("`Invalid format: csv or json` or `Invalid minScore: ...`"),
+      ...adminAccess,
+      500: internal,
+    },
+  },
+  ...ADMIN_OPERATIONS,
+  {
+    method: "get",
+    path: "/api/openapi.json",
+    tag: "Operations",
+    summary: "This document",
+    responses: { 200: { description: "OpenAPI 3.1 document", json: { type: "object" } } },
+  },
+];

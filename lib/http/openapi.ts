@@ -1,0 +1,122 @@
+/**
+ * The OpenAPI 3.1 document of the HTTP API, generated from the same zod schemas the route
+ * handlers parse requests with (input side) and the responses are typed with (output side),
+ * so the document cannot say something the code does not. tests/api/operators-openapi.test.ts
+ * validates real responses of every endpoint against it.
+ */
+import { components, jsonSchema, type JsonSchema } from "@/lib/http/openapi-schemas";
+import { errorBody, notJson, OPERATIONS, type Operation } from "@/lib/http/openapi-operations";
+
+function parameters(op: Operation): JsonSchema[] {
+  const params: JsonSchema[] = [];
+  if (op.query) {
+    const schema = jsonSchema(op.query, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
+    for (const [name, property] of Object.entries(schema.properties ?? {})) {
+      const fallback = op.headerFallback?.[name];
+      params.push({
+        name,
+        in: "query",
+        // A field with a header fallback is required in one of the two places, so in neither alone.
+        required: !fallback && (schema.required ?? []).includes(name),
+        schema: property,
+        ...(fallback && { description: `Or header ${fallback}; the query wins when both are present.` }),
+      });
+    }
+    for (const [name, header] of Object.entries(op.headerFallback ?? {})) {
+      params.push({ name: header, in: "header", required: false, schema: schema.properties?.[name] ?? { type: "string" } });
+    }
+  }
+  params.push({ $ref: "#/components/parameters/RequestId" });
+  return params;
+}
+
+function responses(op: Operation): JsonSchema {
+  const all = op.method === "post" ? { ...op.responses, 415: notJson } : op.responses;
+  return Object.fromEntries(
+    Object.entries(all).map(([status, spec]) => [
+      status,
+      {
+        description: spec.description,
+        headers: { "x-request-id": { $ref: "#/components/headers/RequestId" }, ...spec.headers },
+        content: spec.content ?? { "application/json": { schema: spec.json ?? errorBody() } },
+      },
+    ]),
+  );
+}
+
+function operationId(op: Operation): string {
+  const words = op.path.replace(/^\/api\//, "").replace(/\.json$/, "").split(/[/_-]/);
+  return op.method + words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join("");
+}
+
+let cached: JsonSchema | undefined;
+
+/** The document, built once per process (it only depends on code). */
+export function openApiDocument(): JsonSchema {
+  cached ??= build();
+  return cached;
+}
+
+function build(): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const op of OPERATIONS) {
+    (paths[op.path] ??= {})[op.method] = {
+      operationId: operationId(op),
+      tags: [op.tag],
+      summary: op.summary,
+      ...(op.description && { description: op.description }),
+      parameters: parameters(op),
+      ...(op.body && {
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: jsonSchema(op.body, "input") } },
+        },
+      }),
+      ...(op.admin && { security: [{ adminToken: [] }, { adminSession: [] }] }),
+      responses: responses(op),
+    };
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "refboard API",
+      version: "1",
+      description:
+        "Referral, task and leaderboard API. Every error body is `{ error: string }` (plus `cooldownRemaining` on the check-in " +
+        "cooldown). Every POST carries `Content-Type: application/json`, body or not (415 otherwise). Every response carries " +
+        "`x-request-id`: the caller's when it sent a well-formed one, else a fresh UUID.",
+    },
+    jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
+    tags: ["Users", "Referrals", "Tasks", "Leaderboard", "Sign-in", "Campaign console", "Operations"].map((name) => ({ name })),
+    paths,
+    components: {
+      schemas: components,
+      parameters: {
+        RequestId: {
+          name: "x-request-id",
+          in: "header",
+          required: false,
+          description: "Correlates the request with its log line; echoed back. Up to 128 of A-Z a-z 0-9 . _ ~ : / + = @ -",
+          schema: { type: "string", pattern: "^[A-Za-z0-9._~:/+=@-]{1,128}$" },
+        },
+      },
+      headers: {
+        RequestId: { description: "The request id of the log line of this request", schema: { type: "string" } },
+        RetryAfter: { description: "Whole seconds until the exceeded rate-limit window ends", schema: { type: "string", pattern: "^[1-9][0-9]*$" } },
+        SessionCookie: {
+          description: "The session cookie (sealed with SESSION_SECRET; `__Host-refboard-session` outside localhost); cleared on logout",
+          schema: { type: "string" },
+        },
+      },
+      securitySchemes: {
+        adminToken: { type: "http", scheme: "bearer", description: "ADMIN_TOKEN of the server" },
+        adminSession: {
+          type: "apiKey",
+          in: "cookie",
+          name: "__Host-refboard-session",
+          description: "The session of a wallet in ADMIN_WALLETS, from /api/auth/verify (`refboard-session` on localhost)",
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * The Store on Redis, assembled from one module per concern: each method is one Lua script,
+ * so one round trip and atomic. The only exception is the rebuild of a missing refCode index
+ * (code-index.ts), which happens once, under a lock, and is followed by the lookup that needed it.
+ * Runs on any RedisCommandClient (TCP or REST). Key names live in keys.ts only.
+ */
+import "server-only";
+import { accessOperations } from "@/lib/store/redis/access";
+import { analyticsOperations } from "@/lib/store/redis/analytics";
+import type { RedisCommandClient } from "@/lib/store/redis/client";
+import { codeIndex, type CodeIndexOptions } from "@/lib/store/redis/code-index";
+import { redisKeys } from "@/lib/store/redis/keys";
+import { leaderboardOperations } from "@/lib/store/redis/leaderboard";
+import { operatorOperations } from "@/lib/store/redis/operator";
+import { referralOperations } from "@/lib/store/redis/referrals";
+import { scriptRunner } from "@/lib/store/redis/run";
+import { taskOperations } from "@/lib/store/redis/tasks";
+import { walletOperations } from "@/lib/store/redis/wallets";
+import type { Store } from "@/lib/store/types";
+
+export interface RedisStoreOptions extends CodeIndexOptions {
+  kind: "redis" | "upstash";
+  prefix: string;
+  /** Days the daily campaign counters are kept after each day. */
+  retentionDays: number;
+}
+
+export function createRedisStore(client: RedisCommandClient, { kind, prefix, retentionDays, ...rebuild }: RedisStoreOptions): Store {
+  const keys = redisKeys(prefix);
+  const runner = scriptRunner(client);
+  const context = { keys, retentionDays, ...runner, ...codeIndex(client, runner, keys, rebuild) };
+  return {
+    kind,
+    ...walletOperations(context),
+    ...referralOperations(context),
+    ...taskOperations(context),
+    ...leaderboardOperations(context),
+    ...accessOperations(context),
+    ...analyticsOperations(context),
+    ...operatorOperations(context),
+    ping: () => client.ping(),
+    close: () => client.quit(),
+  };
+}

@@ -1,0 +1,130 @@
+/**
+ * The operator operations on Redis (seed, legacy import, rewards export, invariant checks):
+ * one script per call. Scripts derive wallet keys from the prefix, which the shared hash tag
+ * keeps in the one Cluster slot of the declared keys.
+ *
+ * Keys: wallet:<addr> (whole records, SCANned by pattern), codes, lb, referrers:active, referrals,
+ * score, referees:<addr>.
+ * Scripts: operator/put-wallets, get-wallets, scan-wallets, count-leaderboard, get-code-owners,
+ * are-active-referrers, scan-leaderboard-members, get-referee-index; leaderboard/get-leaderboard
+ * for the pages.
+ */
+import "server-only";
+import { isWallet, normaliseWallet } from "@/lib/domain/wallet";
+import { NO_INDEX } from "@/lib/store/redis/code-index";
+import type { RedisContext } from "@/lib/store/redis/context";
+import { CODES_COMPLETE_FIELD, WALLET_RECORD_FIELDS } from "@/lib/store/redis/keys";
+import { readLeaderboard } from "@/lib/store/redis/leaderboard";
+import { decodeRecord, encodeRecord, READ_FIELDS } from "@/lib/store/redis/records";
+import { int, list, optWallet, referredAtOf, scanCursor, str, UnexpectedReplyError } from "@/lib/store/redis/reply";
+import { ADMIN_BATCH_LIMIT, type OperatorStore, type WalletRecord } from "@/lib/store/types";
+
+export function operatorOperations(context: RedisContext): OperatorStore {
+  const { keys, run, runList, withCodeIndex } = context;
+  return {
+    putBatchLimit: ADMIN_BATCH_LIMIT,
+
+    /**
+     * One script for the whole batch, records ARGV-encoded (putBatchLimit keeps it near
+     * 15k arguments, ~250 KB). Requires a complete code index (see put-wallets.lua): the first
+     * call on a store whose index is not marked complete rebuilds it first, like a lookup, so
+     * after any putWallets the index is complete and marked and unknown codes stay O(1) misses.
+     */
+    async putWallets(records) {
+      if (records.length === 0) return;
+      const scriptKeys = [keys.codes, keys.leaderboard, keys.activeReferrers, keys.referrals, keys.score];
+      const args = [
+        keys.walletKeyPrefix,
+        CODES_COMPLETE_FIELD,
+        keys.refereesKeyPrefix,
+        String(WALLET_RECORD_FIELDS.length),
+        ...WALLET_RECORD_FIELDS,
+      ];
+      for (const record of records) args.push(...encodeRecord(record));
+      await withCodeIndex(async () => {
+        const reply = await runList("put-wallets", scriptKeys, args, 1);
+        const verdict = str(reply[0], "putWallets");
+        if (verdict === "no-index") return NO_INDEX;
+        if (verdict !== "ok" || int(reply[1], "putWallets written") !== records.length) {
+          throw new UnexpectedReplyError("putWallets", reply);
+        }
+        return undefined;
+      });
+    },
+
+    /** One script per page: a SCAN step and the records of the keys it found, read together. */
+    async scanWallets(cursor, count) {
+      checkScanCursor(cursor);
+      const args = [cursor, keys.walletKeyPattern, String(count), keys.walletKeyPrefix, ...READ_FIELDS];
+      const reply = await runList("scan-wallets", [keys.leaderboard], args, 2);
+      const records: WalletRecord[] = [];
+      for (const item of list(reply[1], "scanWallets records")) {
+        // A key under the wallet prefix that names no wallet is not a wallet; the index rebuild skips it too.
+        const name = str(list(item, "wallet record", 1)[0], "wallet key");
+        if (!isWallet(name) || normaliseWallet(name) !== name) continue;
+        const record = decodeRecord(item);
+        if (record) records.push(record);
+      }
+      return { cursor: scanCursor(reply[0]), records };
+    },
+
+    async getWallets(wallets) {
+      if (wallets.length === 0) return [];
+      const args = [keys.walletKeyPrefix, String(READ_FIELDS.length), ...READ_FIELDS, ...wallets];
+      const reply = await runList("get-wallets", [keys.leaderboard], args, wallets.length);
+      return reply.map(decodeRecord);
+    },
+
+    getLeaderboardPage: async (offset, limit) => [...(await readLeaderboard(context, offset, limit)).rows],
+
+    /** The cursor is the offset of the next row: ZRANGE by rank is O(log N + count) anyway. */
+    async scanLeaderboard(cursor, count) {
+      checkScanCursor(cursor);
+      const offset = Number(cursor);
+      if (!Number.isSafeInteger(offset)) throw new RangeError(`Not a leaderboard cursor: ${cursor}`);
+      const { rows } = await readLeaderboard(context, offset, count);
+      return { cursor: rows.length < count ? "0" : String(offset + rows.length), rows: [...rows] };
+    },
+
+    async countLeaderboard() {
+      return int(await run("count-leaderboard", [keys.leaderboard], []), "countLeaderboard");
+    },
+
+    async getCodeOwners(codes) {
+      if (codes.length === 0) return [];
+      const reply = await runList("get-code-owners", [keys.codes], codes, codes.length);
+      return reply.map((owner) => optWallet(owner, "code owner"));
+    },
+
+    async areActiveReferrers(wallets) {
+      if (wallets.length === 0) return [];
+      const reply = await runList("are-active-referrers", [keys.activeReferrers], wallets, wallets.length);
+      return reply.map((member) => int(member, "active referrer") === 1);
+    },
+
+    async getRefereeIndex(pairs) {
+      if (pairs.length === 0) return [];
+      const scriptKeys = pairs.map((pair) => keys.referees(pair.referrer));
+      const reply = await runList("get-referee-index", scriptKeys, pairs.map((pair) => pair.referee), pairs.length);
+      return reply.map((score) => (score === null ? null : referredAtOf(score, "referee index score")));
+    },
+
+    /** One script per page: a ZSCAN step, keeping the members whose wallet hash is missing. */
+    async scanLeaderboardMembers(cursor, count) {
+      checkScanCursor(cursor);
+      const args = [cursor, String(count), keys.walletKeyPrefix];
+      const reply = await runList("scan-leaderboard-members", [keys.leaderboard], args, 2);
+      // Raw strings: an orphan is exactly what may not be a well-formed wallet.
+      const wallets = list(reply[1], "leaderboard orphans").map((member) => str(member, "leaderboard member"));
+      return { cursor: scanCursor(reply[0]), wallets };
+    },
+  };
+}
+
+/**
+ * A cursor this backend hands out: a decimal of up to 20 digits (SCAN's and ZSCAN's are unsigned
+ * 64-bit; the board's is an offset). Cursors are opaque to callers, so each backend checks its own.
+ */
+function checkScanCursor(cursor: string): void {
+  if (!/^\d{1,20}$/.test(cursor)) throw new RangeError(`Not a scan cursor: ${JSON.stringify(cursor)}`);
+}

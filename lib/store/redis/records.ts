@@ -1,0 +1,66 @@
+/**
+ * Whole wallet records as the operator scripts exchange them: encoded into ARGV for
+ * operator/put-wallets.lua, decoded from readRecord of prelude.lua. Field names and their
+ * order come from keys.ts (WALLET_RECORD_FIELDS).
+ */
+import { SOCIAL_TASK_IDS, type SocialTaskId } from "@/lib/domain/tasks";
+import { refCodeOf } from "@/lib/domain/wallet";
+import { WALLET_RECORD_FIELDS } from "@/lib/store/redis/keys";
+import { int, list, optInt, optWallet, UnexpectedReplyError, wallet as walletOf } from "@/lib/store/redis/reply";
+import type { WalletRecord } from "@/lib/store/types";
+
+/** The wallet hash fields the record read scripts return, in order. */
+export const READ_FIELDS = ["createdAt", ...WALLET_RECORD_FIELDS] as const;
+type ReadField = (typeof READ_FIELDS)[number];
+
+/** A record as put-wallets.lua reads it: fixed values, then one per WALLET_RECORD_FIELDS name ("" = unset). */
+export function encodeRecord(record: WalletRecord): string[] {
+  const opt = (value: number | null) => (value === null ? "" : String(value));
+  const active = record.referralsCount > 0;
+  const fields: Record<(typeof WALLET_RECORD_FIELDS)[number], string> = {
+    referrer: record.referrer ?? "",
+    referredAt: opt(record.referredAt),
+    // Absent rather than "0", as in a hash the request path wrote.
+    referralsCount: active ? String(record.referralsCount) : "",
+    checkInLast: opt(record.checkInLast),
+    nftMint: record.nftMint ? "1" : "",
+    add_miniapp: opt(record.social.add_miniapp),
+    fc_follow: opt(record.social.fc_follow),
+    fc_like_recast: opt(record.social.fc_like_recast),
+    fc_comment: opt(record.social.fc_comment),
+  };
+  return [
+    record.wallet,
+    refCodeOf(record.wallet),
+    String(record.createdAt),
+    active ? "1" : "",
+    record.entry ? String(record.entry.score) : "",
+    record.entry ? String(record.entry.reachedAt) : "",
+    ...WALLET_RECORD_FIELDS.map((name) => fields[name]),
+  ];
+}
+
+/** A record from readRecord of prelude.lua: {wallet, score|nil, reachedAt|nil, {READ_FIELDS values}}; null when no field is set. */
+export function decodeRecord(reply: unknown): WalletRecord | null {
+  const [walletReply, score, reachedAt, valuesReply] = list(reply, "wallet record", 4);
+  const values = list(valuesReply, "wallet record fields", READ_FIELDS.length);
+  if (values.every((value) => value === null)) return null;
+  const wallet = walletOf(walletReply, "wallet");
+  const field = Object.fromEntries(READ_FIELDS.map((name, i) => [name, values[i]])) as Record<ReadField, unknown>;
+  const what = (name: string) => `${name} of ${wallet}`;
+  if (field.nftMint !== null && field.nftMint !== "1") throw new UnexpectedReplyError(what("nftMint"), field.nftMint);
+  return {
+    wallet,
+    createdAt: int(field.createdAt, what("createdAt")),
+    referrer: optWallet(field.referrer, what("referrer")),
+    referredAt: optInt(field.referredAt, what("referredAt")),
+    referralsCount: optInt(field.referralsCount, what("referralsCount")) ?? 0,
+    entry: score === null ? null : { score: int(score, what("score")), reachedAt: int(reachedAt, what("reachedAt")) },
+    checkInLast: optInt(field.checkInLast, what("checkInLast")),
+    social: Object.fromEntries(SOCIAL_TASK_IDS.map((id) => [id, optInt(field[id], what(id))])) as Record<
+      SocialTaskId,
+      number | null
+    >,
+    nftMint: field.nftMint === "1",
+  };
+}

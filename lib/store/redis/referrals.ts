@@ -1,0 +1,86 @@
+/**
+ * Referrals on Redis: the referral card, code lookups and the one-time binding of a referee.
+ * Lookups that need the code index go through withCodeIndex, which rebuilds a missing index.
+ *
+ * Keys: wallet:<addr> (referee, referrer and any wallet a script derives from the prefix),
+ * codes, lb, referrers:active, referrals, score, referees:<referrer>; counted on the day:
+ * an:<day>:facts (a new referee, the referral), an:<day>:connected, an:<day>:referrers, an:since.
+ * Scripts: referrals/get-referral-info, resolve-ref-code, get-referrer, record-referral.
+ */
+import "server-only";
+import { NO_INDEX } from "@/lib/store/redis/code-index";
+import type { RedisContext } from "@/lib/store/redis/context";
+import { CODES_COMPLETE_FIELD } from "@/lib/store/redis/keys";
+import { int, optInt, optWallet, str, UnexpectedReplyError, wallet as walletOf } from "@/lib/store/redis/reply";
+import { countingDay } from "@/lib/store/redis/analytics";
+import { registration } from "@/lib/store/redis/wallets";
+import type { RecordReferralResult, ReferralStore } from "@/lib/store/types";
+
+export function referralOperations(context: RedisContext): ReferralStore {
+  const { keys, run, runList, withCodeIndex } = context;
+  return {
+    async getReferralInfo(wallet, now) {
+      const { keys: scriptKeys, args } = registration(context, wallet, now);
+      const reply = await runList("get-referral-info", scriptKeys, args, 4);
+      return {
+        isNew: int(reply[0], "isNew") === 1,
+        codeOwner: walletOf(reply[1], "codeOwner"),
+        referrer: optWallet(reply[2], "referrer"),
+        referralsCount: optInt(reply[3], "referralsCount") ?? 0,
+      };
+    },
+
+    resolveRefCode(refCode) {
+      return withCodeIndex(async () => {
+        const reply = await runList("resolve-ref-code", [keys.codes], [refCode, CODES_COMPLETE_FIELD], 1);
+        const verdict = str(reply[0], "resolveRefCode");
+        if (verdict === "owner") return walletOf(reply[1], "code owner");
+        if (verdict === "miss") return null;
+        if (verdict === "no-index") return NO_INDEX;
+        throw new UnexpectedReplyError("resolveRefCode", reply);
+      });
+    },
+
+    async getReferrer(wallet) {
+      return optWallet(await run("get-referrer", [keys.wallet(wallet)], []), "referrer");
+    },
+
+    recordReferral({ referee, refCode, selfReferral, now }) {
+      const registered = registration(context, referee, now);
+      const { name } = countingDay(context, now);
+      const scriptKeys = [
+        ...registered.keys,
+        keys.leaderboard,
+        keys.activeReferrers,
+        keys.referrals,
+        keys.score,
+        keys.connected(name),
+        keys.referrers(name),
+      ];
+      const args = [
+        ...registered.args,
+        refCode,
+        selfReferral ? "1" : "0",
+        keys.walletKeyPrefix,
+        CODES_COMPLETE_FIELD,
+        keys.refereesKeyPrefix,
+      ];
+      return withCodeIndex(async (): Promise<RecordReferralResult | typeof NO_INDEX> => {
+        const reply = await runList("record-referral", scriptKeys, args, 1);
+        const outcome = str(reply[0], "recordReferral");
+        switch (outcome) {
+          case "recorded":
+          case "already-recorded":
+            return { outcome, referrer: walletOf(reply[1], "referrer") };
+          case "self-referral":
+          case "code-not-found":
+            return { outcome };
+          case "no-index":
+            return NO_INDEX;
+          default:
+            throw new UnexpectedReplyError("recordReferral", reply);
+        }
+      });
+    },
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * Runs the store's Lua scripts: one script per atomic operation, kept as data files in
+ * ./scripts/<concern>/ (inputs named at the top of each), each run with scripts/prelude.lua
+ * in front. Scripts go as EVALSHA; on NOSCRIPT (cache flushed, server restarted, failover)
+ * the same call is sent as EVAL, which also caches the script again.
+ * Files are read once at module load from the repo root (process.cwd(): where vitest and
+ * `next start` run; Next's output file tracing follows `path.join(process.cwd(), <literal>)`).
+ */
+import "server-only";
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { isNoScriptError, type RedisCommandClient } from "@/lib/store/redis/client";
+import { list } from "@/lib/store/redis/reply";
+
+const SCRIPT_DIR = path.join(process.cwd(), "lib/store/redis/scripts");
+
+/** Every script, by the concern (folder) that owns it. */
+const SCRIPT_FOLDERS = {
+  wallets: ["register-wallet", "get-wallet-state"],
+  referrals: ["get-referral-info", "resolve-ref-code", "get-referrer", "record-referral"],
+  tasks: ["check-in", "complete-social-task", "mark-nft-mint"],
+  leaderboard: ["get-leaderboard", "get-board-summary", "get-rank-or-create"],
+  "code-index": ["rebuild-codes-begin", "rebuild-codes-batch", "rebuild-codes-finish"],
+  access: ["create-nonce", "consume-nonce", "hit-rate-limits"],
+  analytics: ["count-visit", "get-visits", "get-campaign", "get-top-referrers", "get-wallet-report"],
+  operator: [
+    "put-wallets",
+    "get-wallets",
+    "scan-wallets",
+    "count-leaderboard",
+    "get-code-owners",
+    "are-active-referrers",
+    "scan-leaderboard-members",
+    "get-referee-index",
+  ],
+} as const;
+
+export type ScriptName = (typeof SCRIPT_FOLDERS)[keyof typeof SCRIPT_FOLDERS][number];
+
+export interface Script {
+  name: ScriptName;
+  /** The text Redis runs: prelude + the script file. */
+  text: string;
+  /** SHA1 of `text`, the EVALSHA handle. */
+  sha: string;
+}
+
+export function sha1(text: string): string {
+  return createHash("sha1").update(text, "utf8").digest("hex");
+}
+
+function load(file: string): string {
+  return readFileSync(path.join(SCRIPT_DIR, `${file}.lua`), "utf8");
+}
+
+const prelude = load("prelude");
+
+export const SCRIPTS: Readonly<Record<ScriptName, Script>> = Object.fromEntries(
+  Object.entries(SCRIPT_FOLDERS).flatMap(([folder, names]) =>
+    names.map((name) => {
+      const text = `${prelude}\n${load(`${folder}/${name}`)}`;
+      return [name, { name, text, sha: sha1(text) }];
+    }),
+  ),
+) as Record<ScriptName, Script>;
+
+export const SCRIPT_NAMES = Object.keys(SCRIPTS) as ScriptName[];
+
+export interface ScriptRunner {
+  /** One round trip, two when the server has lost the script. */
+  run(name: ScriptName, keys: string[], args: string[]): Promise<unknown>;
+  /** run() for a script whose reply is a list of at least `minLength` elements. */
+  runList(name: ScriptName, keys: string[], args: string[], minLength: number): Promise<unknown[]>;
+}
+
+export function scriptRunner(client: RedisCommandClient): ScriptRunner {
+  async function run(name: ScriptName, keys: string[], args: string[]): Promise<unknown> {
+    const script = SCRIPTS[name];
+    try {
+      return await client.evalsha(script.sha, keys, args);
+    } catch (error) {
+      if (!isNoScriptError(error)) throw error;
+      return client.eval(script.text, keys, args);
+    }
+  }
+  return {
+    run,
+    runList: async (name, keys, args, minLength) => list(await run(name, keys, args), name, minLength),
+  };
+}
+
+/** Times, limits and cooldowns go to Redis as whole decimal numbers. */
+export function whole(value: number): string {
+  if (!Number.isSafeInteger(value)) throw new Error(`Expected a whole number, got ${value}`);
+  return String(value);
+}

@@ -1,9 +1,0 @@
--- registerWallet: makes the wallet known. Returns {isNew, codeOwner}.
-local walletKey = KEYS[1]
-local codesKey = KEYS[2]
-local wallet = ARGV[1]
-local code = ARGV[2]
-local now = tonumber(ARGV[3])
-
-local isNew, owner = register(walletKey, codesKey, wallet, code, now)
-return {isNew, owner}

@@ -1,0 +1,12 @@
+-- completeSocialTask: the first completion stores its time and counts. Returns the ORIGINAL completion time.
+local walletKey = KEYS[1]
+local codesKey = KEYS[2]
+local day = countingDay(KEYS[3], KEYS[4], ARGV[4], ARGV[5])
+local wallet = ARGV[1]
+local code = ARGV[2]
+local now = tonumber(ARGV[3])
+local taskId = ARGV[6]
+
+register(walletKey, codesKey, wallet, code, now, day)
+if redis.call('HSETNX', walletKey, taskId, string.format('%d', now)) == 1 then countFact(day, 'task:' .. taskId) end
+return redis.call('HGET', walletKey, taskId)

@@ -1,0 +1,139 @@
+/**
+ * Analytics on SQLite: visits counted, and every campaign counter read. The counters are written
+ * by counters.ts, inside the transaction of each fact; this module owns no table and reads theirs,
+ * `ref_codes` (to tell an owned code), `score_total` (leaderboard.ts), `wallets` (referral counts,
+ * a looked-up wallet's state, its referees through wallets_referees) and `leaderboard_entries`
+ * (its rank). Unique counts are exact: one row per day and visitor or wallet.
+ */
+import "server-only";
+import { refCodeOf } from "@/lib/domain/wallet";
+import { campaignDayOf } from "@/lib/store/facts";
+import type { Counters } from "@/lib/store/sqlite/counters";
+import { immediate, required, snapshot, type Db } from "@/lib/store/sqlite/db";
+import { BOARD, prepareRank } from "@/lib/store/sqlite/leaderboard";
+import { STATE_SELECT, stateOf, type StateRow } from "@/lib/store/sqlite/rows";
+import type { AnalyticsStore, CampaignRead, ReferrerPeriod, VisitDay, VisitInput, WalletReport } from "@/lib/store/types";
+
+type DayRow = { day: number; visits: number; unique_visitors: number };
+type Days = { fromDay: number; toDay: number };
+
+/** One entry per day of `fromDay`..`toDay`, oldest first, from the rows of the days that have one. */
+function everyDay<R extends { day: number }, T>({ fromDay, toDay }: Days, rows: R[], entry: (day: number, row?: R) => T): T[] {
+  const byDay = new Map(rows.map((row) => [row.day, row]));
+  return Array.from({ length: toDay - fromDay + 1 }, (_, i) => entry(fromDay + i, byDay.get(fromDay + i)));
+}
+
+const visitDayOf = (day: number, row?: DayRow): VisitDay => ({
+  day,
+  visits: row?.visits ?? 0,
+  uniqueVisitors: row?.unique_visitors ?? 0,
+});
+
+export function sqliteAnalytics(db: Db, counters: Counters): AnalyticsStore {
+  const codeOwned = db.prepare<[string], { one: number }>("SELECT 1 AS one FROM ref_codes WHERE code = ?");
+  const readCodeDays = db.prepare<[Days & { code: string }], DayRow>(
+    `SELECT v.day, v.visits,
+            (SELECT count(*) FROM analytics_visitors u WHERE u.day = v.day AND u.code = v.code) AS unique_visitors
+       FROM analytics_visits v WHERE v.code = :code AND v.day BETWEEN :fromDay AND :toDay`,
+  );
+  const readAllDays = db.prepare<[Days], DayRow>(
+    `SELECT v.day, sum(v.visits) AS visits,
+            (SELECT count(DISTINCT u.visitor) FROM analytics_visitors u WHERE u.day = v.day) AS unique_visitors
+       FROM analytics_visits v WHERE v.day BETWEEN :fromDay AND :toDay GROUP BY v.day`,
+  );
+  const readFacts = db.prepare<[Days], { day: number; fact: string; count: number }>(
+    "SELECT day, fact, count FROM analytics_facts WHERE day BETWEEN :fromDay AND :toDay",
+  );
+  const readConnectedDays = db.prepare<[Days], { day: number; wallets: number }>(
+    "SELECT day, count(*) AS wallets FROM analytics_connected WHERE day BETWEEN :fromDay AND :toDay GROUP BY day",
+  );
+  const readDistinct = db.prepare<[Days], { unique_visitors: number; connected: number }>(
+    `SELECT (SELECT count(DISTINCT visitor) FROM analytics_visitors WHERE day BETWEEN :fromDay AND :toDay) AS unique_visitors,
+            (SELECT count(DISTINCT wallet) FROM analytics_connected WHERE day BETWEEN :fromDay AND :toDay) AS connected`,
+  );
+  const readTotals = db.prepare<[{ board: string }], { score: number; since: number | null }>(
+    `SELECT coalesce((SELECT score FROM score_total WHERE board = :board), 0) AS score,
+            (SELECT day FROM analytics_since) AS since`,
+  );
+  const readTopReferrers = db.prepare<
+    [Days & { limit: number }],
+    { wallet: string; referrals: number; referrals_all_time: number }
+  >(
+    `SELECT r.referrer AS wallet, sum(r.referrals) AS referrals,
+            coalesce((SELECT w.referrals_count FROM wallets w WHERE w.wallet = r.referrer), 0) AS referrals_all_time
+       FROM analytics_referrers r WHERE r.day BETWEEN :fromDay AND :toDay
+      GROUP BY r.referrer ORDER BY referrals DESC, r.referrer ASC LIMIT :limit`,
+  );
+  const readCodeVisits = db.prepare<[Days & { code: string }], { visits: number; unique_visitors: number }>(
+    `SELECT coalesce((SELECT sum(visits) FROM analytics_visits WHERE code = :code AND day BETWEEN :fromDay AND :toDay), 0) AS visits,
+            (SELECT count(DISTINCT visitor) FROM analytics_visitors
+              WHERE code = :code AND day BETWEEN :fromDay AND :toDay) AS unique_visitors`,
+  );
+  // A referee without a referredAt (an import may bring one) sorts last, read as 0, as on Redis.
+  const readReferees = db.prepare<[{ referrer: string; offset: number; limit: number }], { wallet: string; referred_at: number }>(
+    `SELECT w.wallet, coalesce(w.referred_at, 0) AS referred_at FROM wallets w WHERE w.referrer = :referrer
+      ORDER BY w.referred_at DESC, w.wallet ASC LIMIT :limit OFFSET :offset`,
+  );
+  const countReferees = db.prepare<[string], { n: number }>("SELECT count(*) AS n FROM wallets WHERE referrer = ?");
+  const readState = db.prepare<[{ board: string; wallet: string }], StateRow>(STATE_SELECT);
+  const readRank = prepareRank(db);
+
+  return {
+    countVisit: immediate(db, ({ refCode, visitorId, now }: VisitInput): boolean => {
+      if (!codeOwned.get(refCode)) return false;
+      counters.visit(refCode, visitorId, now);
+      return true;
+    }),
+
+    getVisits: snapshot(db, (refCode: string | null, fromDay: number, toDay: number): VisitDay[] => {
+      const days = { fromDay, toDay };
+      const rows = refCode === null ? readAllDays.all(days) : readCodeDays.all({ ...days, code: refCode });
+      return everyDay(days, rows, visitDayOf);
+    }),
+
+    getCampaign: snapshot(db, (fromDay: number, toDay: number, ranges: Days[]): CampaignRead => {
+      const days = { fromDay, toDay };
+      const facts = new Map(readFacts.all(days).map((row) => [`${row.day}:${row.fact}`, row.count]));
+      const connected = new Map(readConnectedDays.all(days).map((row) => [row.day, row.wallets]));
+      const visits = everyDay(days, readAllDays.all(days), visitDayOf);
+      const totals = required(readTotals.get({ board: BOARD }), "analytics totals");
+      return {
+        days: visits.map((visit) =>
+          campaignDayOf(visit, connected.get(visit.day) ?? 0, (fact) => facts.get(`${visit.day}:${fact}`) ?? 0),
+        ),
+        distinct: ranges.map((range) => {
+          const row = required(readDistinct.get(range), "distinct counts");
+          return { uniqueVisitors: row.unique_visitors, connectedWithCode: row.connected };
+        }),
+        totalScore: totals.score,
+        countingSince: totals.since,
+      };
+    }),
+
+    getTopReferrers: snapshot(db, (fromDay: number, toDay: number, limit: number): ReferrerPeriod[] =>
+      readTopReferrers.all({ fromDay, toDay, limit }).map((row) => {
+        const link = required(readCodeVisits.get({ fromDay, toDay, code: refCodeOf(row.wallet) }), "visits of a code");
+        return {
+          wallet: row.wallet,
+          referrals: row.referrals,
+          referralsAllTime: row.referrals_all_time,
+          visits: link.visits,
+          uniqueVisitors: link.unique_visitors,
+        };
+      }),
+    ),
+
+    getWalletReport: snapshot(db, (wallet: string, offset: number, limit: number): WalletReport => {
+      const state = readState.get({ board: BOARD, wallet });
+      return {
+        known: state !== undefined,
+        state: stateOf(state),
+        rank: readRank.get({ board: BOARD, wallet })?.rank ?? 0,
+        referees: {
+          total: required(countReferees.get(wallet), "count of referees").n,
+          referees: readReferees.all({ referrer: wallet, offset, limit }).map((row) => ({ wallet: row.wallet, referredAt: row.referred_at })),
+        },
+      };
+    }),
+  };
+}

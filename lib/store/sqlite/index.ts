@@ -1,0 +1,42 @@
+/**
+ * The embedded default backend: one file `<dataDir>/refboard.sqlite`, assembled from one module
+ * per concern, each owning its tables (named at its top) and preparing its statements once on
+ * the shared connection. Nothing here validates input: lib/store/checked.ts does, once, for
+ * every backend.
+ */
+import "server-only";
+import { openConnection, type SqliteStoreOptions } from "@/lib/store/sqlite/db";
+import { sqliteAccess } from "@/lib/store/sqlite/access";
+import { sqliteAnalytics } from "@/lib/store/sqlite/analytics";
+import { openCounters } from "@/lib/store/sqlite/counters";
+import { openBoard, sqliteLeaderboard } from "@/lib/store/sqlite/leaderboard";
+import { migrate } from "@/lib/store/sqlite/migrations";
+import { sqliteOperator } from "@/lib/store/sqlite/operator";
+import { sqliteReferrals } from "@/lib/store/sqlite/referrals";
+import { sqliteTasks } from "@/lib/store/sqlite/tasks";
+import { registrar, sqliteWallets } from "@/lib/store/sqlite/wallets";
+import type { Store } from "@/lib/store/types";
+
+export { SQLITE_FILE_NAME, type SqliteStoreOptions } from "@/lib/store/sqlite/db";
+
+export function openSqliteStore(dataDir: string, options: SqliteStoreOptions): Store {
+  return openConnection(dataDir, options, (db) => {
+    migrate(db);
+    const counters = openCounters(db, options.retentionDays);
+    const register = registrar(db, counters);
+    const board = openBoard(db);
+    const selectOne = db.prepare<[], { one: number }>("SELECT 1 AS one");
+    return {
+      kind: "sqlite" as const,
+      ping: async () => void selectOne.get(),
+      close: async () => void db.close(),
+      ...sqliteWallets(db, register),
+      ...sqliteReferrals(db, board, register, counters),
+      ...sqliteTasks(db, register, counters),
+      ...sqliteLeaderboard(db, board, register),
+      ...sqliteAccess(db),
+      ...sqliteAnalytics(db, counters),
+      ...sqliteOperator(db, board),
+    };
+  });
+}

@@ -1,0 +1,65 @@
+/**
+ * Tasks on SQLite. Owns the task columns of `wallets`: checkin_last, one `<task>_ts` per social
+ * task (named from SOCIAL_TASK_IDS, see rows.ts) and nft_mint. Each write also makes the wallet known,
+ * and counts the day's check-in, first completion or first nft_mint.
+ */
+import "server-only";
+import type Database from "better-sqlite3";
+import { SOCIAL_TASK_IDS, type SocialTaskId } from "@/lib/domain/tasks";
+import { FACTS, socialTaskFact } from "@/lib/store/facts";
+import type { Counters } from "@/lib/store/sqlite/counters";
+import { immediate, required, type Db } from "@/lib/store/sqlite/db";
+import { socialColumn } from "@/lib/store/sqlite/rows";
+import type { Register } from "@/lib/store/sqlite/wallets";
+import type { CheckInResult, TaskStore } from "@/lib/store/types";
+
+type WalletNow = { wallet: string; now: number };
+
+export function sqliteTasks(db: Db, register: Register, counters: Counters): TaskStore {
+  const tryCheckIn = db.prepare<[{ wallet: string; now: number; cooldown: number }]>(
+    `UPDATE wallets SET checkin_last = :now
+      WHERE wallet = :wallet AND (checkin_last IS NULL OR :now - checkin_last >= :cooldown)`,
+  );
+  const readCheckIn = db.prepare<[string], { checkin_last: number | null }>(
+    "SELECT checkin_last FROM wallets WHERE wallet = ?",
+  );
+  // Only the first completion writes (and counts); the read hands back whichever time is stored.
+  const completeSocial = Object.fromEntries(
+    SOCIAL_TASK_IDS.map((taskId) => {
+      const column = socialColumn(taskId);
+      return [
+        taskId,
+        {
+          first: db.prepare<[WalletNow]>(`UPDATE wallets SET ${column} = :now WHERE wallet = :wallet AND ${column} IS NULL`),
+          read: db.prepare<[string], { ts: number }>(`SELECT ${column} AS ts FROM wallets WHERE wallet = ?`),
+        },
+      ];
+    }),
+  ) as Record<SocialTaskId, { first: Database.Statement<[WalletNow]>; read: Database.Statement<[string], { ts: number }> }>;
+  const setNftMint = db.prepare<[string]>("UPDATE wallets SET nft_mint = 1 WHERE wallet = ? AND nft_mint = 0");
+
+  return {
+    checkIn: immediate(db, (wallet: string, now: number, cooldown: number): CheckInResult => {
+      register(wallet, now);
+      if (tryCheckIn.run({ wallet, now, cooldown }).changes === 1) {
+        counters.fact(FACTS.checkIns, now);
+        return { checkedIn: true };
+      }
+      const last = required(readCheckIn.get(wallet), `wallets row of ${wallet}`).checkin_last;
+      if (last === null) throw new Error(`check-in of ${wallet} refused without a previous check-in`);
+      return { checkedIn: false, last };
+    }),
+
+    completeSocialTask: immediate(db, (wallet: string, taskId: SocialTaskId, now: number) => {
+      register(wallet, now);
+      const task = completeSocial[taskId];
+      if (task.first.run({ wallet, now }).changes === 1) counters.fact(socialTaskFact(taskId), now);
+      return required(task.read.get(wallet), `wallets row of ${wallet}`).ts;
+    }),
+
+    markNftMint: immediate(db, (wallet: string, now: number) => {
+      register(wallet, now);
+      if (setNftMint.run(wallet).changes === 1) counters.fact(FACTS.nftMints, now);
+    }),
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * Known wallets on SQLite. Owns `wallets` (one row per known wallet; referrals.ts writes its
+ * referral columns, tasks.ts its task columns) and `ref_codes`, the persistent code index. A
+ * code is written in the same transaction that makes its wallet known, so unlike a cache the
+ * index cannot go missing on its own and never needs a rebuild. A wallet made known is counted
+ * as a new wallet of the day, in the same transaction.
+ */
+import "server-only";
+import { refCodeOf } from "@/lib/domain/wallet";
+import { FACTS } from "@/lib/store/facts";
+import type { Counters } from "@/lib/store/sqlite/counters";
+import { immediate, required, type Db } from "@/lib/store/sqlite/db";
+import { BOARD } from "@/lib/store/sqlite/leaderboard";
+import { STATE_SELECT, stateOf, type StateRow } from "@/lib/store/sqlite/rows";
+import type { Registration, WalletStore } from "@/lib/store/types";
+
+/** Makes the wallet known inside the caller's transaction, counted if new; the first wallet known keeps a shared code. */
+export type Register = (wallet: string, now: number) => Registration;
+
+export function registrar(db: Db, counters: Counters): Register {
+  const insertWallet = db.prepare<[{ wallet: string; now: number }]>(
+    "INSERT INTO wallets (wallet, created_at) VALUES (:wallet, :now) ON CONFLICT DO NOTHING",
+  );
+  const insertCode = db.prepare<[{ code: string; wallet: string }]>(
+    "INSERT INTO ref_codes (code, wallet) VALUES (:code, :wallet) ON CONFLICT DO NOTHING",
+  );
+  const readCodeOwner = db.prepare<[string], { wallet: string }>("SELECT wallet FROM ref_codes WHERE code = ?");
+  return (wallet, now) => {
+    const isNew = insertWallet.run({ wallet, now }).changes === 1;
+    if (isNew) counters.fact(FACTS.newWallets, now);
+    const code = refCodeOf(wallet);
+    insertCode.run({ code, wallet });
+    return { isNew, codeOwner: required(readCodeOwner.get(code), `ref_codes row of ${code}`).wallet };
+  };
+}
+
+export function sqliteWallets(db: Db, register: Register): WalletStore {
+  const readState = db.prepare<[{ board: string; wallet: string }], StateRow>(STATE_SELECT);
+  return {
+    registerWallet: immediate(db, register),
+    // One statement reads one snapshot: no transaction needed.
+    getWalletState: async (wallet) => stateOf(readState.get({ board: BOARD, wallet })),
+  };
+}

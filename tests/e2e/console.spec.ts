@@ -1,0 +1,148 @@
+/**
+ * The campaign console end to end, in Chromium: a scripted campaign (three visitors open a
+ * referral link, two connect and are bound, one checks in), then an admin wallet signs in at
+ * /admin and reads exactly those numbers in the tiles, the funnel and the top-referrers row.
+ * Phone and desktop screenshots for the README (`npm run screenshots` writes them to docs/).
+ */
+import type { Browser, Page } from "@playwright/test";
+import { keccak256, toHex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { startApp, type AppServer } from "@/tests/support/app-server";
+import { BROWSER } from "@/tests/support/http";
+import { E2E_SITE_ENV } from "@/tests/e2e/support/constants";
+import { apiClient, appAt, codeOf, connectThroughModal, expect, guardNetwork, test, waitForHydration, type App } from "@/tests/e2e/support/fixtures";
+import { installWallet } from "@/tests/e2e/support/wallet";
+
+const DIR = process.env.UPDATE_SCREENSHOTS === "1" ? "docs/screenshots" : "test-results/screenshots";
+// Fixed keys on a fresh store: the screenshots change only when the console does.
+const adminKey = keccak256(toHex("refboard console: admin"));
+const admin = privateKeyToAccount(adminKey).address.toLowerCase();
+const referrer = privateKeyToAccount(keccak256(toHex("refboard console: referrer"))).address.toLowerCase();
+
+let server: AppServer;
+let app: App;
+
+test.describe.configure({ mode: "serial" });
+// HeadlessChrome is a bot to isbot: the visitors' beacons count only with a browser's User-Agent.
+test.use({ userAgent: BROWSER["user-agent"] });
+
+test.beforeAll(async () => {
+  server = await startApp({ ...E2E_SITE_ENV, ADMIN_WALLETS: admin, SESSION_SECRET: "e2e-console-secret-0123456789abcdef0123456789" });
+  app = appAt(server.baseUrl);
+});
+test.afterAll(async () => server.stop());
+
+/**
+ * A visitor in a browser of their own (own storage, so an own visitor id), with a wallet
+ * installed or not, who opens the link once and waits for the beacon's answer.
+ */
+async function visit(browser: Browser, link: string, withWallet: boolean): Promise<Page> {
+  const context = await browser.newContext({ userAgent: BROWSER["user-agent"] });
+  await guardNetwork(context);
+  const page = await context.newPage();
+  if (withWallet) await installWallet(page);
+  const beacon = page.waitForResponse((res) => res.url().endsWith("/api/referral/visit"));
+  await page.goto(link);
+  expect(await (await beacon).json()).toEqual({ counted: true });
+  return page;
+}
+
+/** Connects through the sign-in panel's own Connect button (the header has one too), then the test wallet in the modal. */
+async function connectInPanel(page: Page): Promise<void> {
+  const connect = page.getByTestId("console-access").getByRole("button", { name: "Connect wallet" });
+  await waitForHydration(connect);
+  await connect.click();
+  await page.getByRole("dialog").getByRole("button", { name: /E2E Wallet/ }).click();
+  await expect(page.getByTestId("admin-sign-in")).toBeVisible();
+}
+
+test("a scripted campaign reads back exactly in the console", async ({ browser, request, page }) => {
+  const api = apiClient(request, app.baseUrl);
+  expect((await api.initUser(referrer)).status).toBe(200);
+  const link = `${app.baseUrl}/?ref=${codeOf(referrer)}`;
+
+  // Three visitors open the link; the first two connect and are bound; the first checks in.
+  const visitors = [await visit(browser, link, true), await visit(browser, link, true), await visit(browser, link, false)];
+  for (const visitor of visitors.slice(0, 2)) {
+    await connectThroughModal(visitor);
+    await expect(visitor.getByTestId("referral-outcome")).toHaveAttribute("data-outcome", "recorded");
+  }
+  const checkIn = visitors[0]!.getByTestId("checkin-button");
+  await waitForHydration(checkIn);
+  await checkIn.click();
+  await expect(checkIn).toBeDisabled();
+  for (const visitor of visitors) await visitor.context().close();
+
+  // The admin signs in at /admin with the Sign-In with Ethereum flow (WALLET_AUTH is off).
+  await installWallet(page, { privateKey: adminKey });
+  await page.goto(`${app.baseUrl}/admin`);
+  await expect(page.getByTestId("console-access")).toBeVisible();
+  await connectInPanel(page);
+  await page.getByTestId("admin-sign-in").click();
+  await expect(page.getByTestId("console-admin")).toBeVisible();
+
+  expect(server.logs()).toContain(`"msg":"admin console","time":`);
+  expect(server.logs()).toMatch(new RegExp(`"msg":"admin console"[^\n]*"admin":"${admin}","period":"30","lookup":false`));
+  const tile = (id: string) => page.getByTestId(`tile-${id}`).getByTestId("tile-value");
+  await expect(tile("uniqueVisitors")).toHaveAttribute("data-value", "3");
+  // The referrer, the two friends, and the admin's own wallet, which the app makes known on connect.
+  await expect(tile("newWallets")).toHaveAttribute("data-value", "4");
+  await expect(tile("referrals")).toHaveAttribute("data-value", "2");
+  await expect(tile("conversion")).toHaveAttribute("data-value", String(2 / 3));
+  await expect(tile("checkIns")).toHaveAttribute("data-value", "1");
+  await expect(tile("liability")).toHaveAttribute("data-value", "80"); // scores 2 + 1 + 1, x 20
+
+  for (const [step, count] of [["uniqueVisitors", "3"], ["connectedWithCode", "2"], ["referrals", "2"]] as const) {
+    await expect(page.getByTestId(`funnel-${step}`)).toHaveAttribute("data-count", count);
+  }
+
+  const rows = page.getByTestId("referrer-row");
+  await expect(rows).toHaveCount(1);
+  const row = rows.first();
+  await expect(row).toHaveAttribute("data-wallet", referrer);
+  for (const [cell, value] of [["referrals", "2"], ["referralsAllTime", "2"], ["visits", "3"], ["uniqueVisitors", "3"]] as const) {
+    await expect(row.getByTestId(cell)).toHaveAttribute("data-value", value);
+  }
+  await expect(row.getByTestId("conversion")).toHaveAttribute("data-value", String(2 / 3));
+  const today = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date());
+  await expect(page.getByTestId("counting-since")).toHaveText(`Counting since ${today}`);
+
+  // The wallet lookup from the referrer's row: its two referees.
+  await row.getByTestId("wallet-link").first().click();
+  await expect(page.getByTestId("wallet-report")).toBeVisible();
+  await expect(page.getByTestId("referees-total")).toContainText("2");
+  await expect(page.getByTestId("referee-row")).toHaveCount(2);
+
+  // Every table downloads as CSV through the admin's session.
+  const csv = await page.request.get(`${app.baseUrl}/api/admin/stats?format=csv&table=funnel`);
+  expect(await csv.text()).toBe("step,count\r\nuniqueVisitors,3\r\nconnectedWithCode,2\r\nreferrals,2\r\n");
+
+  await page.goto(`${app.baseUrl}/admin`);
+  await expect(page.getByTestId("console-admin")).toBeVisible();
+  for (const [name, viewport] of [
+    ["desktop", { width: 1280, height: 900 }],
+    ["phone", { width: 390, height: 844 }],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    // A phone never scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.screenshot({ path: `${DIR}/console-${name}.png`, fullPage: name === "desktop" });
+  }
+  // Rendered afresh in the dark scheme: switching in place would catch the buttons mid-transition.
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.reload();
+  await expect(page.getByTestId("console-admin")).toBeVisible();
+  await page.screenshot({ path: `${DIR}/console-desktop-dark.png` });
+});
+
+test("a signed-in wallet that is not an admin sees so, and can sign out", async ({ page }) => {
+  await installWallet(page);
+  await page.goto(`${app.baseUrl}/admin`);
+  await connectInPanel(page);
+  await page.getByTestId("admin-sign-in").click();
+  await expect(page.getByTestId("not-admin")).toBeVisible();
+  await page.getByTestId("admin-sign-out").click();
+  await expect(page.getByTestId("console-access")).toBeVisible();
+  await expect(page.getByTestId("admin-sign-in")).toBeVisible();
+});
