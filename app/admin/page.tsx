@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
+import { AUDIT_LOG_ENTRIES } from "@/components/admin/audit-log";
 import { CampaignConsole } from "@/components/admin/campaign-console";
 import { NotAdminPanel, SignInPanel } from "@/components/admin/console-access";
 import { adminEnabled, adminWallet, logConsoleView } from "@/lib/auth/admin";
@@ -12,6 +13,7 @@ import type { Wallet } from "@/lib/domain/wallet";
 import { parseInput } from "@/lib/http/handle";
 import { PERIOD_CHOICES, getConsole, type PeriodChoice } from "@/lib/services/campaign";
 import { deps } from "@/lib/services/context";
+import { getAuditPage } from "@/lib/services/moderation";
 
 export const metadata: Metadata = { title: "Campaign console", robots: { index: false, follow: false } };
 // Per admin and live: rendered on every request, never at build time.
@@ -61,7 +63,8 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   const period = periodChoiceOf(params);
   const { lookup, input, error } = lookupOf(params);
   logConsoleView(admin, { period, lookup: lookup !== null });
-  const { stats, referrers, wallet } = await getConsole(await deps(), period, lookup);
+  const services = await deps();
+  const [{ stats, referrers, wallet }, audit] = await Promise.all([getConsole(services, period, lookup), getAuditPage(services, 0, AUDIT_LOG_ENTRIES)]);
   return (
     <CampaignConsole
       admin={admin}
@@ -69,6 +72,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
       stats={stats}
       referrers={referrers}
       report={wallet}
+      audit={audit}
       lookupInput={input}
       lookupError={error}
     />

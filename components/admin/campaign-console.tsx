@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { AuditLog } from "@/components/admin/audit-log";
 import { SignOutButton } from "@/components/admin/console-access";
 import { consoleHref, referrersCsvHref, statsCsvHref, type ConsoleView } from "@/components/admin/console-links";
 import { ConsoleSection } from "@/components/admin/console-section";
@@ -10,18 +11,20 @@ import { StatTiles } from "@/components/admin/stat-tiles";
 import { TasksTable } from "@/components/admin/tasks-table";
 import { WalletLookup } from "@/components/admin/wallet-lookup";
 import { DEFAULT_TOP_REFERRERS, type AdminReferrers, type AdminStats, type AdminWallet } from "@/lib/contract/admin-schemas";
+import type { AdminAudit } from "@/lib/contract/moderation-schemas";
 import { shortWallet } from "@/lib/domain/wallet";
 import type { PeriodChoice } from "@/lib/services/campaign";
 
 const PERIOD_LABELS: Record<PeriodChoice, string> = { "7": "7 days", "30": "30 days", "90": "90 days", all: "All time" };
 
-/** The console of a signed-in admin: one period's figures, top referrers, tasks and the wallet lookup. */
+/** The console of a signed-in admin: one period's figures, top referrers, tasks, the wallet lookup and the audit log. */
 export function CampaignConsole({
   admin,
   view,
   stats,
   referrers,
   report,
+  audit,
   lookupInput,
   lookupError,
 }: {
@@ -30,6 +33,7 @@ export function CampaignConsole({
   stats: AdminStats;
   referrers: AdminReferrers["referrers"];
   report: AdminWallet | null;
+  audit: AdminAudit;
   lookupInput: string;
   lookupError: string | null;
 }) {
@@ -76,13 +80,15 @@ export function CampaignConsole({
       <ConsoleSection
         id="referrers"
         title="Top referrers"
-        description={`The ${DEFAULT_TOP_REFERRERS} with the most referrals in the period; a wallet opens its lookup.`}
+        description={`The ${DEFAULT_TOP_REFERRERS} with the most referrals in the period, disqualified ones included; a wallet opens its lookup.`}
         csvHref={referrersCsvHref(period)}
       >
         <ReferrersTable referrers={referrers} period={view.period} />
       </ConsoleSection>
 
       <WalletLookup period={view.period} input={lookupInput} error={lookupError} report={report} />
+
+      <AuditLog audit={audit} period={view.period} />
     </div>
   );
 }

@@ -5,38 +5,16 @@
  * message), or sign out. The server decides who is an admin; after either step the page is
  * rendered again by the server, which reads the new session cookie.
  */
-import { useRouter } from "next/navigation";
-import { useState, useTransition, type ReactNode } from "react";
+import type { ReactNode } from "react";
+import { StepError, useStepThenRefresh } from "@/components/admin/console-step";
 import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { AlertIcon, LockIcon, LogOutIcon, WalletIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
 import { ConnectButton } from "@/components/wallet/wallet-ui";
-import { errorText } from "@/lib/client/api";
 import { signOut, useSignIn } from "@/lib/client/sign-in";
 import { useWallet } from "@/lib/client/wallet";
 import { shortWallet } from "@/lib/domain/wallet";
-
-/** Runs a step, then renders the page again on the server; pending until the new page is in. */
-function useStepThenRefresh() {
-  const router = useRouter();
-  const [refreshing, startRefresh] = useTransition();
-  const [running, setRunning] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  async function run(step: () => Promise<void>) {
-    setRunning(true);
-    setError(null);
-    try {
-      await step();
-      startRefresh(() => router.refresh());
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setRunning(false);
-    }
-  }
-  return { run, busy: running || refreshing, error };
-}
 
 function Panel({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -131,14 +109,5 @@ export function SignOutButton({ className = "" }: { className?: string }) {
       </button>
       <StepError error={error} />
     </>
-  );
-}
-
-function StepError({ error }: { error: string | null }) {
-  if (!error) return null;
-  return (
-    <p role="alert" className="mt-3 text-sm text-red-600 dark:text-red-400">
-      {error}
-    </p>
   );
 }

@@ -4,6 +4,7 @@
  * /api/admin/* answers as CSV, which the same session cookie authorizes.
  */
 import type { STATS_TABLES } from "@/lib/contract/admin-schemas";
+import { MAX_AUDIT_PAGE } from "@/lib/domain/moderation";
 import type { PeriodChoice } from "@/lib/services/campaign";
 
 export interface ConsoleView {
@@ -33,3 +34,9 @@ export const referrersCsvHref = ({ from, to }: Days) => `/api/admin/referrers?${
 
 export const refereesCsvHref = (wallet: string, offset: number) =>
   `/api/admin/wallet?${new URLSearchParams({ wallet, offset: String(offset), format: "csv" }).toString()}`;
+
+/** The whole audit log, as far as one page of the API holds it. */
+export const auditCsvHref = `/api/admin/audit?${new URLSearchParams({ format: "csv", limit: String(MAX_AUDIT_PAGE) }).toString()}`;
+
+/** Every disqualified wallet with its reason, CSV (the API's default). */
+export const banListHref = "/api/admin/disqualified";

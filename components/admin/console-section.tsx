@@ -2,18 +2,20 @@ import type { ReactNode } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 
-/** One block of the console: a card with its title, what it counts, and its table as CSV. */
+/** One block of the console: a card with its title, what it counts, and its table as CSV (with any other downloads). */
 export function ConsoleSection({
   id,
   title,
   description,
   csvHref,
+  downloads,
   children,
 }: {
   id: string;
   title: string;
   description?: ReactNode;
   csvHref?: string;
+  downloads?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -25,7 +27,12 @@ export function ConsoleSection({
           </h2>
           {description && <p className="mt-0.5 text-sm text-zinc-600 dark:text-zinc-400">{description}</p>}
         </div>
-        {csvHref && <DownloadCsv href={csvHref} />}
+        {(csvHref || downloads) && (
+          <div className="flex flex-wrap gap-2">
+            {csvHref && <DownloadCsv href={csvHref} />}
+            {downloads}
+          </div>
+        )}
       </div>
       <div className="mt-4">{children}</div>
     </Card>
@@ -33,13 +40,25 @@ export function ConsoleSection({
 }
 
 /** A same-origin GET: the browser sends the session cookie, and the API names the file. */
-export function DownloadCsv({ href }: { href: string }) {
+export function DownloadLink({ href, testId, children }: { href: string; testId: string; children: ReactNode }) {
   return (
-    <a href={href} download className={buttonClass({ variant: "secondary", size: "sm" })} data-testid="download-csv">
-      Download CSV
+    <a href={href} download className={buttonClass({ variant: "secondary", size: "sm" })} data-testid={testId}>
+      {children}
     </a>
   );
 }
+
+export function DownloadCsv({ href }: { href: string }) {
+  return (
+    <DownloadLink href={href} testId="download-csv">
+      Download CSV
+    </DownloadLink>
+  );
+}
+
+/** A text field of the console's forms. */
+export const fieldClass =
+  "h-11 w-full min-w-0 rounded-xl bg-white px-3 text-sm ring-1 ring-zinc-200 ring-inset placeholder:text-zinc-400 focus:ring-2 focus:ring-brand-500 focus:outline-none aria-invalid:ring-red-500 dark:bg-zinc-950 dark:ring-zinc-700";
 
 /**
  * A table that scrolls inside its card when it is wider than a phone (`minWidth`), so the page never

@@ -1,4 +1,5 @@
-/** How the console writes its numbers, days and times; times in UTC, the counters' own days. */
+/** How the console writes its numbers, days, times and admins; times in UTC, the counters' own days. */
+import { isWallet, shortWallet } from "@/lib/domain/wallet";
 
 const counts = new Intl.NumberFormat("en-US");
 const percents = new Intl.NumberFormat("en-US", { style: "percent", maximumFractionDigits: 1 });
@@ -18,3 +19,9 @@ export function formatDay(name: string, short = false): string {
 
 /** Unix seconds, e.g. "Jan 5, 2025, 14:03 UTC". */
 export const formatTime = (unixSeconds: number) => `${times.format(new Date(unixSeconds * 1000))} UTC`;
+
+/** Who acted, as the audit log records it: an admin's wallet, "token" (ADMIN_TOKEN), or an operator command's label. */
+export function formatAdmin(admin: string): string {
+  if (isWallet(admin)) return shortWallet(admin);
+  return admin === "token" ? "Admin token" : admin;
+}

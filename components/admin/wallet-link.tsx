@@ -1,4 +1,5 @@
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { consoleHref } from "@/components/admin/console-links";
 import { firstCell } from "@/components/admin/console-section";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -42,12 +43,16 @@ export function WalletHeadCells() {
   );
 }
 
-export function WalletCells({ position, wallet, period }: { position: number; wallet: string; period: PeriodChoice }) {
+/** `children` follow the wallet in its cell (a badge). */
+export function WalletCells({ position, wallet, period, children }: { position: number; wallet: string; period: PeriodChoice; children?: ReactNode }) {
   return (
     <>
       <td className={`text-zinc-500 tabular-nums dark:text-zinc-400 ${firstCell}`}>{position}</td>
       <td className="max-w-56 px-3">
-        <WalletLink wallet={wallet} period={period} />
+        <span className="flex items-center gap-2">
+          <WalletLink wallet={wallet} period={period} />
+          {children}
+        </span>
       </td>
     </>
   );

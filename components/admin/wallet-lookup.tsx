@@ -1,8 +1,10 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { consoleHref, refereesCsvHref } from "@/components/admin/console-links";
-import { ConsoleSection, ConsoleTable, DownloadCsv, EmptyRow, bodyRows, headRow, lastCell, numberCell } from "@/components/admin/console-section";
+import { ConsoleSection, ConsoleTable, DownloadCsv, EmptyRow, bodyRows, fieldClass, headRow, lastCell, numberCell } from "@/components/admin/console-section";
+import { DisqualificationNote } from "@/components/admin/disqualification";
 import { formatCount, formatTime } from "@/components/admin/format";
+import { ModerationAction } from "@/components/admin/moderation-actions";
 import { WalletCells, WalletHeadCells, WalletLink } from "@/components/admin/wallet-link";
 import { TASK_TITLES } from "@/components/tasks/task-titles";
 import { buttonClass } from "@/components/ui/button";
@@ -45,7 +47,7 @@ export function WalletLookup({
             autoCapitalize="off"
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "lookup-error" : undefined}
-            className="h-11 w-full min-w-0 rounded-xl bg-white px-3 font-mono text-sm ring-1 ring-zinc-200 ring-inset placeholder:text-zinc-400 focus:ring-2 focus:ring-brand-500 focus:outline-none aria-invalid:ring-red-500 dark:bg-zinc-950 dark:ring-zinc-700"
+            className={`${fieldClass} font-mono`}
           />
           <button type="submit" className={buttonClass({ className: "shrink-0" })}>
             Look up
@@ -65,15 +67,22 @@ export function WalletLookup({
 function WalletReport({ report, period }: { report: AdminWallet; period: PeriodChoice }) {
   return (
     <div data-testid="wallet-report" data-wallet={report.wallet} className="mt-6 border-t border-zinc-100 pt-5 dark:border-zinc-800">
-      <div className="flex min-w-0 items-center gap-3 px-4 sm:px-6">
-        <WalletAvatar wallet={report.wallet} className="size-10" />
-        <p className="min-w-0 font-mono text-sm font-medium break-all">{report.wallet}</p>
-        <CopyButton
-          text={report.wallet}
-          label="Copy wallet address"
-          className="grid size-9 shrink-0 place-items-center rounded-lg text-zinc-500 hover:bg-zinc-100 hover:text-zinc-700 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-200"
-        />
+      {/* The action takes a line of its own on phones, where the address needs the width. */}
+      <div className="flex flex-wrap items-center gap-3 px-4 sm:flex-nowrap sm:px-6">
+        <div className="flex min-w-0 grow items-center gap-3">
+          <WalletAvatar wallet={report.wallet} className="size-10" />
+          <p className="min-w-0 font-mono text-sm font-medium break-all">{report.wallet}</p>
+          <CopyButton
+            text={report.wallet}
+            label="Copy wallet address"
+            className="grid size-9 shrink-0 place-items-center rounded-lg text-zinc-500 hover:bg-zinc-100 hover:text-zinc-700 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-200"
+          />
+        </div>
+        <div className="shrink-0">
+          <ModerationAction wallet={report.wallet} disqualified={report.disqualification !== null} referees={report.referees.total} />
+        </div>
       </div>
+      {report.disqualification && <DisqualificationNote disqualification={report.disqualification} period={period} />}
       {!report.known && (
         <p data-testid="wallet-unknown" className="mx-4 mt-4 rounded-2xl bg-amber-50 p-3 text-sm text-amber-900 sm:mx-6 dark:bg-amber-950/50 dark:text-amber-200">
           No record of this wallet: it has not connected, been referred or completed a task.

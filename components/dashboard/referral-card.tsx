@@ -43,6 +43,12 @@ export function ReferralCard({ wallet, appName }: { wallet: string; appName: str
           loading={!me.data && !me.error}
         />
       </dl>
+      {me.data?.rank === 0 && (
+        <p role="status" data-testid="not-ranked" className="mt-3 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200 dark:bg-amber-950/40 dark:text-amber-200 dark:ring-amber-900">
+          This wallet is not on the leaderboard: the campaign team has excluded it from the board and its rewards. Your quests and
+          your invite link keep working.
+        </p>
+      )}
 
       <div className="mt-6">
         <label htmlFor="referral-link" className="text-sm font-medium">

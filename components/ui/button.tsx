@@ -1,6 +1,6 @@
 /** Button styles shared by <button> and <a>, so links that look like buttons stay links. */
 
-type Variant = "primary" | "secondary" | "ghost" | "success";
+type Variant = "primary" | "secondary" | "ghost" | "success" | "danger";
 type Size = "sm" | "md" | "lg";
 
 const base =
@@ -16,6 +16,9 @@ const variants: Record<Variant, string> = {
     "bg-white text-zinc-900 ring-1 ring-zinc-200 ring-inset hover:bg-zinc-50 active:bg-zinc-100 " +
     "dark:bg-zinc-900 dark:text-zinc-100 dark:ring-zinc-700 dark:hover:bg-zinc-800",
   ghost: "text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800",
+  danger:
+    "bg-red-600 text-white shadow-sm shadow-red-600/25 hover:bg-red-700 active:bg-red-800 " +
+    "dark:hover:bg-red-500 disabled:hover:bg-red-600",
   success:
     "bg-emerald-50 text-emerald-700 ring-1 ring-emerald-200 ring-inset dark:bg-emerald-950/60 dark:text-emerald-300 dark:ring-emerald-900",
 };

@@ -15,13 +15,14 @@ export function Dialog({ title, onClose, children }: { title: string; onClose():
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
   }, []);
+  // text-left: a dialog opened from a table cell would take the cell's alignment.
   return (
     <dialog
       ref={ref}
       aria-labelledby={titleId}
       onClose={onClose}
       onClick={(e) => e.target === ref.current && ref.current.close()}
-      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-3xl bg-white p-0 text-zinc-900 shadow-2xl ring-1 ring-zinc-200 backdrop:bg-zinc-950/50 backdrop:backdrop-blur-sm dark:bg-zinc-900 dark:text-zinc-100 dark:ring-zinc-800"
+      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-3xl bg-white p-0 text-left text-zinc-900 shadow-2xl ring-1 ring-zinc-200 backdrop:bg-zinc-950/50 backdrop:backdrop-blur-sm dark:bg-zinc-900 dark:text-zinc-100 dark:ring-zinc-800"
     >
       <div className="p-6">
         <div className="flex items-start justify-between gap-4">

@@ -44,13 +44,15 @@ export class ApiRequestError extends Error {
 const NETWORK_ERROR = "Can't reach the server. Check your connection and try again.";
 const UNEXPECTED = "The server sent an unexpected answer. Please try again.";
 
-async function request<S extends z.ZodType>(pick: (s: Schemas) => S, path: string, init?: RequestInit): Promise<z.output<S>> {
+async function request<S extends z.ZodType>(pick: (s: Schemas) => S | Promise<S>, path: string, init?: RequestInit): Promise<z.output<S>> {
   // Before the request is sent: a write the server applied is never reported as failed because the
   // schemas to read its answer did not arrive.
   let loaded: Schemas;
+  let answer: S;
   let response: Response;
   try {
     loaded = await loadSchemas();
+    answer = await pick(loaded);
     response = await fetch(path, { ...init, cache: "no-store", headers: { accept: "application/json", ...init?.headers } });
   } catch {
     throw new ApiRequestError(NETWORK_ERROR, 0);
@@ -63,17 +65,20 @@ async function request<S extends z.ZodType>(pick: (s: Schemas) => S, path: strin
     const error = errorResponseSchema.safeParse(body);
     throw new ApiRequestError(error.success ? error.data.error : `Request failed (${response.status})`, response.status);
   }
-  const parsed = pick(loaded).safeParse(body);
+  const parsed = answer.safeParse(body);
   if (!parsed.success) throw new ApiRequestError(UNEXPECTED, response.status);
   return parsed.data;
 }
 
 /** Every POST is JSON, body or not: the server refuses any other Content-Type with 415. */
-const post = (body: Record<string, string> = {}): RequestInit => ({
+const post = (body: Record<string, string | boolean> = {}): RequestInit => ({
   method: "POST",
   headers: { "content-type": "application/json" },
   body: JSON.stringify(body),
 });
+
+// The console's answers only: visitors' pages never download them.
+const moderationSchemas = () => import("@/lib/contract/moderation-schemas");
 
 const q = (params: Record<string, string>) => `?${new URLSearchParams(params).toString()}`;
 
@@ -99,6 +104,10 @@ export const api = {
   signIn: (message: string, signature: string) =>
     request((s) => s.signInResponse, "/api/auth/verify", post({ message, signature })),
   logout: () => request((s) => s.logoutResponse, "/api/auth/logout", post()),
+  // Moderation (the campaign console, with an admin's session)
+  disqualify: (body: { wallet: string; reason: string; cascade: boolean }) =>
+    request(async () => (await moderationSchemas()).disqualifyResponse, "/api/admin/wallets/disqualify", post(body)),
+  reinstate: (wallet: string) => request(async () => (await moderationSchemas()).reinstateResponse, "/api/admin/wallets/reinstate", post({ wallet })),
 };
 
 /** Query keys, one place, so mutations invalidate exactly what they change. */

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { dayOfName, MAX_ANALYTICS_DAYS, MAX_REFEREES_PAGE, MAX_TOP_REFERRERS, type Period } from "@/lib/domain/analytics";
 import { SOCIAL_TASK_IDS } from "@/lib/domain/tasks";
+import { disqualificationSchema } from "@/lib/contract/moderation-schemas";
 import { walletSchema } from "@/lib/contract/schemas";
 
 const dayParam = (name: string) =>
@@ -130,6 +131,8 @@ export const referrerRow = z.object({
   visits: count,
   uniqueVisitors: count,
   conversion: z.number().nullable(),
+  /** Whether the referrer is disqualified now. */
+  disqualified: z.boolean(),
 });
 
 export const adminReferrersResponse = z.object({ period: periodName, referrers: z.array(referrerRow) });
@@ -153,6 +156,13 @@ export const adminWalletResponse = z.object({
     limit: z.literal(MAX_REFEREES_PAGE),
     items: z.array(z.object({ wallet: z.string(), referredAt: z.number() })),
   }),
+  /** Why and since when the wallet is off the board and the payout; null while it is not. */
+  disqualification: disqualificationSchema.nullable(),
+  /**
+   * Of this page of referees, how many look fresh on the configured chain: no transaction sent and
+   * no balance. null without an RPC (RPC_URL) or without referees; `fresh` null when the RPC failed.
+   */
+  freshReferees: z.object({ checked: count, fresh: count.nullable() }).nullable(),
 });
 
 export type AdminStats = z.infer<typeof adminStatsResponse>;

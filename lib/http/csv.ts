@@ -10,8 +10,13 @@ function cellText(value: Cell): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+/** Rows as CSV lines, each ended by CRLF: a whole file, or the next part of a streamed one. */
+export function csvLines(rows: readonly (readonly Cell[])[]): string {
+  return rows.map((row) => row.map(cellText).join(",") + "\r\n").join("");
+}
+
 export function toCsv(columns: readonly string[], rows: readonly (readonly Cell[])[]): string {
-  return [columns, ...rows].map((row) => row.map(cellText).join(",")).join("\r\n") + "\r\n";
+  return csvLines([columns, ...rows]);
 }
 
 /** A CSV download: its file name, never cached (the console's data is per request and private). */

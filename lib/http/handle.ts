@@ -56,6 +56,8 @@ interface Context<B, Q> {
   publicOrigin: PublicOrigin;
   /** The caller's x-request-id when well-formed, else a fresh UUID; also sent back as a response header. */
   requestId: string;
+  /** The admin who acts, on an `auth: "admin"` route; undefined elsewhere. */
+  admin: Admin | undefined;
 }
 
 export const REQUEST_ID_HEADER = "x-request-id";
@@ -77,9 +79,15 @@ export function handle<B extends Schema | undefined = undefined, Q extends Schem
     if (typeof wallet === "string") logged.wallet = wallet;
     if (spec.auth === "wallet") await requireWalletSession(request, origin.origin, requiredWallet(body));
     if (spec.rateLimit) await enforceRateLimits(request, spec.rateLimit, wallet);
-    const ctx = { body, query, request, publicOrigin: origin, requestId };
+    const ctx = { body, query, request, publicOrigin: origin, requestId, admin: logged.admin };
     return run(ctx as Context<Parsed<B>, Parsed<Q>>);
   });
+}
+
+/** The admin in an `auth: "admin"` route's context; missing there, it is a bug of the route, not a client error. */
+export function adminOf(admin: Admin | undefined): Admin {
+  if (admin === undefined) throw new Error('adminOf needs an auth: "admin" route');
+  return admin;
 }
 
 /** What a route adds to its log line: the request's wallet, and the admin who acted. */

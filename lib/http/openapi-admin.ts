@@ -1,9 +1,13 @@
 /** The campaign console's operations in the OpenAPI document, and the access answers every admin endpoint shares. */
 import type { z } from "zod";
 import * as admin from "@/lib/contract/admin-schemas";
-import { error, internal, named } from "@/lib/http/openapi-schemas";
+import { error, internal, named, tooLarge } from "@/lib/http/openapi-schemas";
 import type { Operation, ResponseSpec } from "@/lib/http/openapi-operations";
+import * as moderation from "@/lib/contract/moderation-schemas";
+import * as signals from "@/lib/contract/signals-schemas";
 import { MAX_ANALYTICS_DAYS } from "@/lib/domain/analytics";
+import { MAX_AUDIT_PAGE, MAX_CASCADE } from "@/lib/domain/moderation";
+import { MAX_SIGNALS_PAGE } from "@/lib/domain/signals";
 
 /** 401, 403 and 404 of lib/auth/admin.ts. */
 export const adminAccess: Record<number, ResponseSpec> = {
@@ -68,6 +72,111 @@ export const ADMIN_OPERATIONS: Operation[] = [
     responses: {
       200: csvOr("AdminWallet", admin.adminWalletResponse, "wallet,referredAt rows of the page of referees"),
       400: error("`Invalid wallet address`, `Invalid offset: ...` or `Invalid format: ...`"),
+      ...adminAccess,
+      500: internal,
+    },
+  },
+  {
+    method: "post",
+    path: "/api/admin/wallets/disqualify",
+    tag: "Moderation",
+    summary: "Disqualify a wallet, optionally with every referee it brought",
+    description:
+      "Takes the wallet off the leaderboard, the rewards export and the liability, keeping its score, its place among " +
+      "equal scores and its referral relationships (they never change); `GET /api/leaderboard/user` answers rank 0 for " +
+      `it. With \`cascade\`, also every referee of it that is not disqualified yet (at most ${MAX_CASCADE}). A wallet ` +
+      "already disqualified keeps its first reason. One atomic step, written to the audit log.",
+    body: moderation.disqualifyBody,
+    admin: true,
+    responses: {
+      200: { description: "Done: the wallets this step disqualified, and its audit entry", json: named("DisqualifyResponse", moderation.disqualifyResponse) },
+      400: error("`Invalid wallet address`, `Invalid reason: ...`, `Invalid cascade: ...`, or a cascade over too many referees"),
+      413: tooLarge,
+      ...adminAccess,
+      500: internal,
+    },
+  },
+  {
+    method: "post",
+    path: "/api/admin/wallets/reinstate",
+    tag: "Moderation",
+    summary: "Put a disqualified wallet back, with the referees its cascade took out",
+    description: "Restores the wallet with its score and its original place among equal scores. One atomic step, written to the audit log.",
+    body: moderation.reinstateBody,
+    admin: true,
+    responses: {
+      200: { description: "Done: the wallets this step put back, and its audit entry", json: named("ReinstateResponse", moderation.reinstateResponse) },
+      400: error("`Invalid wallet address`"),
+      413: tooLarge,
+      ...adminAccess,
+      500: internal,
+    },
+  },
+  {
+    method: "get",
+    path: "/api/admin/audit",
+    tag: "Moderation",
+    summary: "The audit log of admin actions, newest first",
+    description: `Who, when, what, the reason and how many wallets each action changed. \`limit\` 1 to ${MAX_AUDIT_PAGE} (default 50) from \`offset\`. Nothing in the app changes an entry.`,
+    query: moderation.adminAuditQuery,
+    admin: true,
+    responses: {
+      200: csvOr("AdminAudit", moderation.adminAuditResponse, "id,at,admin,action,wallet,reason,cascade,wallets rows of the page"),
+      400: error("`Invalid offset: ...`, `Invalid limit: ...` or `Invalid format: ...`"),
+      ...adminAccess,
+      500: internal,
+    },
+  },
+  {
+    method: "get",
+    path: "/api/admin/disqualified",
+    tag: "Moderation",
+    summary: "The ban list: every disqualified wallet with its reason",
+    description: "CSV (default) or JSON, streamed. `npm run import:ban-list` reads the CSV into another deployment.",
+    query: moderation.adminBanListQuery,
+    admin: true,
+    responses: {
+      200: {
+        description: "CSV, or JSON with `format=json`",
+        content: {
+          "text/csv": { schema: { type: "string", description: "wallet,reason,at,admin,via rows" } },
+          "application/json": { schema: { type: "object", properties: { disqualified: { type: "array", items: named("Disqualification", moderation.disqualificationSchema) } } } },
+        },
+      },
+      400: error("`Invalid format: ...`"),
+      ...adminAccess,
+      500: internal,
+    },
+  },
+  {
+    method: "get",
+    path: "/api/admin/signals",
+    tag: "Moderation",
+    summary: "Referrers ranked by farm signals, with the evidence",
+    description:
+      "Burst (most referrals within 10 minutes), quick referees (bound within 10 s of the previous), active and idle " +
+      "referees, loops of two or three; `suspicion` = idle + quick + burst + 10 x loops orders the list. " +
+      `\`limit\` 1 to ${MAX_SIGNALS_PAGE} (default 20) from \`offset\`. Kept with the facts: one store round trip.`,
+    query: signals.adminSignalsQuery,
+    admin: true,
+    responses: {
+      200: csvOr("AdminSignals", signals.adminSignalsResponse, "wallet,suspicion,referrals,burst,quickReferees,activeReferees,idleShare,cycles,disqualified rows of the page"),
+      400: error("`Invalid offset: ...`, `Invalid limit: ...` or `Invalid format: ...`"),
+      ...adminAccess,
+      500: internal,
+    },
+  },
+  {
+    method: "get",
+    path: "/api/admin/signals/wallet",
+    tag: "Moderation",
+    summary: "One referrer's farm signals",
+    description: "All zero for a wallet that never referred.",
+    query: signals.adminWalletSignalsQuery,
+    admin: true,
+    responses: {
+      200: { description: "The referrer's signals", json: named("ReferrerSignals", signals.referrerSignalsSchema) },
+      400: error("`Invalid wallet address`"),
       ...adminAccess,
       500: internal,
     },

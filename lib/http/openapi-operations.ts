@@ -4,9 +4,8 @@
  */
 import type { z } from "zod";
 import * as api from "@/lib/contract/schemas";
-import { MAX_BODY_BYTES } from "@/lib/http/handle";
 import { INTERNAL_ERROR } from "@/lib/contract/errors";
-import { error, errorBody, internal, named, type JsonSchema, type Ref } from "@/lib/http/openapi-schemas";
+import { error, errorBody, internal, named, tooLarge, type JsonSchema, type Ref } from "@/lib/http/openapi-schemas";
 import { rewardsExportQuery, rewardsJsonExportSchema } from "@/lib/operators/rewards-export";
 import { ADMIN_OPERATIONS, adminAccess } from "@/lib/http/openapi-admin";
 
@@ -47,7 +46,6 @@ const walletWrite = { 401: signInRequired, 403: walletMismatch, 429: tooManyRequ
 const sessionCookie = { "set-cookie": { $ref: "#/components/headers/SessionCookie" } };
 
 const invalidInput = error("Malformed input: `Invalid wallet address`, `Invalid refCode`, `Invalid task id`, `Invalid JSON body`, ...");
-const tooLarge = error(`Request body over ${MAX_BODY_BYTES} bytes`);
 /** Every POST answers it, checked before the body is read (handle). */
 export const notJson = error("`Content-Type must be application/json`: the request's Content-Type is missing or another type");
 

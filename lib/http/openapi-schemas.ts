@@ -5,6 +5,7 @@
 import { z } from "zod";
 import * as api from "@/lib/contract/schemas";
 import { INTERNAL_ERROR } from "@/lib/contract/errors";
+import { MAX_BODY_BYTES } from "@/lib/http/handle";
 import type { ResponseSpec } from "@/lib/http/openapi-operations";
 
 export type JsonSchema = Record<string, unknown>;
@@ -34,3 +35,4 @@ export function named(name: string, schema: z.ZodType): Ref {
 export const errorBody = () => named("Error", api.errorResponseSchema);
 export const error = (description: string): ResponseSpec => ({ description, json: errorBody() });
 export const internal = error(`Store or RPC failure: \`${INTERNAL_ERROR}\`. The cause is logged, never sent.`);
+export const tooLarge = error(`Request body over ${MAX_BODY_BYTES} bytes`);

@@ -13,14 +13,16 @@
  *   code-wrong-owner   it resolves to a wallet that is unknown, has another code, or became known later
  *   orphan-entry       a leaderboard entry belongs to no known wallet
  *   referral-total     the store's referral total (getBoardSummary) is not the number of referees bound
- *   score-total        the store's score total (getCampaign) is not the sum of the known wallets' scores
+ *   score-total        the store's score total (getCampaign) is not the sum of the known wallets' scores,
+ *                      disqualified wallets aside (their held entries are kept out of it)
  *   referee-index      a referee is missing from its referrer's referees index (getWalletReport), or is
  *                      there with another referredAt; a Redis store from before the index lacks them all
  *
  * Cost: one scanWallets, one getCodeOwners and at most one areActiveReferrers and one
  * getRefereeIndex per page (plus a getWallets for the rare shared codes), then the
- * leaderboard-member scan, one getBoardSummary and one getCampaign.
- * Memory: one page at a time, except `balance`, a map from referrer to (its declared
+ * leaderboard-member scan, one getBoardSummary and one getCampaign; first, the ban list
+ * (scanDisqualified), whose wallets it keeps in memory.
+ * Memory: one page at a time, except the ban list and `balance`, a map from referrer to (its declared
  * referralsCount - the referees seen so far), dropped when it returns to 0. It holds the
  * referrers whose own record and referees have not all been seen yet: at worst every
  * distinct referrer (about 100 bytes each), in practice far fewer.
@@ -85,7 +87,7 @@ export interface CheckOptions {
 
 /** Scans the whole store and reports every broken rule. Store errors propagate: a failed check is not a clean one. */
 export async function checkInvariants(
-  admin: OperatorStore & Pick<Store, "getBoardSummary" | "getCampaign">,
+  admin: OperatorStore & Pick<Store, "getBoardSummary" | "getCampaign" | "scanDisqualified">,
   options: CheckOptions = {},
 ): Promise<InvariantReport> {
   const pageSize = Math.min(options.pageSize ?? 500, ADMIN_BATCH_LIMIT);
@@ -109,8 +111,15 @@ export async function checkInvariants(
     else balance.set(wallet, next);
   };
 
-  let scoreTotal = 0;
+  const disqualified = new Set<string>();
   let cursor = "0";
+  do {
+    const page = await admin.scanDisqualified(cursor, pageSize);
+    cursor = page.cursor;
+    for (const row of page.rows) disqualified.add(row.wallet);
+  } while (cursor !== "0");
+
+  let scoreTotal = 0;
   do {
     const page = await admin.scanWallets(cursor, pageSize);
     cursor = page.cursor;
@@ -121,7 +130,7 @@ export async function checkInvariants(
       checkScore(record, flag);
       if (record.entry) {
         report.entries++;
-        scoreTotal += record.entry.score;
+        if (!disqualified.has(record.wallet)) scoreTotal += record.entry.score;
       }
       if (record.referralsCount !== 0) settle(record.wallet, record.referralsCount);
       if (record.referrer !== null) {

@@ -28,7 +28,7 @@ import { refCodeOf, type Wallet } from "@/lib/domain/wallet";
 import type { Deps } from "@/lib/services/context";
 import type { AnalyticsStore, CampaignDay, RangeDistinct, WalletStore } from "@/lib/store/types";
 
-type CampaignDeps = Pick<Deps, "clock"> & { store: AnalyticsStore & WalletStore };
+type CampaignDeps = Pick<Deps, "clock"> & Partial<Pick<Deps, "activity">> & { store: AnalyticsStore & WalletStore };
 
 /** The console's period choices; "all" is every day since the counters started, at most a year. */
 export const PERIOD_CHOICES = ["7", "30", "90", "all"] as const;
@@ -133,7 +133,25 @@ export async function getWalletReport(deps: CampaignDeps, wallet: Wallet, offset
     nftMint: report.state.nftMint,
     socialTasks: report.state.social,
     referees: { total: report.referees.total, offset, limit: MAX_REFEREES_PAGE, items: report.referees.referees },
+    disqualification: report.disqualification,
+    freshReferees: await freshShare(deps, report.referees.referees),
   };
+}
+
+/**
+ * How many of a page of referees look fresh on the chain (no transaction, no balance): one batched
+ * RPC request. null without an RPC; `fresh` null when the RPC failed, which the console says
+ * rather than failing the whole lookup.
+ */
+async function freshShare(deps: CampaignDeps, referees: { wallet: string }[]): Promise<AdminWallet["freshReferees"]> {
+  if (!deps.activity || referees.length === 0) return null;
+  try {
+    const fresh = await deps.activity.freshOf(referees.map((r) => r.wallet as `0x${string}`));
+    return { checked: referees.length, fresh: fresh.filter(Boolean).length };
+  } catch (error) {
+    console.error("[refboard] reading the referees' chain activity failed:", error instanceof Error ? error.message : error);
+    return { checked: referees.length, fresh: null };
+  }
 }
 
 function nameOf(period: Period): { from: string; to: string; days: number } {

@@ -4,6 +4,7 @@ import { config } from "@/lib/config";
 import { systemClock, type Clock } from "@/lib/domain/clock";
 import { createNftVerifier } from "@/lib/chain/verifier";
 import type { NftVerifier } from "@/lib/chain/types";
+import { createWalletActivity, type WalletActivity } from "@/lib/chain/activity";
 import { getStore } from "@/lib/store";
 import type { Store } from "@/lib/store/types";
 
@@ -13,12 +14,16 @@ export interface Deps {
   clock: Clock;
   /** null when on-chain verification is not configured. */
   chain: NftVerifier | null;
+  /** Reads whether wallets look fresh, over the same RPC; null when no RPC is configured. */
+  activity: WalletActivity | null;
 }
 
 let chain: NftVerifier | null | undefined;
+let activity: WalletActivity | null | undefined;
 
 export async function deps(): Promise<Deps> {
   const cfg = config();
   chain ??= cfg.chain ? createNftVerifier(cfg.chain) : null;
-  return { store: await getStore(), clock: systemClock, chain };
+  activity ??= cfg.chain ? createWalletActivity(cfg.chain) : null;
+  return { store: await getStore(), clock: systemClock, chain, activity };
 }

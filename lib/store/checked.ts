@@ -5,16 +5,22 @@
  * A malformed argument is a RangeError (a caller bug), never data.
  */
 import { VISITOR_ID_PATTERN } from "@/lib/domain/analytics";
+import { STORABLE_TEXT } from "@/lib/domain/moderation";
 import { SOCIAL_TASK_IDS } from "@/lib/domain/tasks";
 import { isResolvableRefCode, isWallet, normaliseWallet } from "@/lib/domain/wallet";
 import {
   ADMIN_BATCH_LIMIT,
+  MAX_ADMIN_LENGTH,
   MAX_ANALYTICS_DAYS,
+  MAX_AUDIT_PAGE,
+  MAX_BAN_LIST_BATCH,
   MAX_CAMPAIGN_SPAN,
   MAX_ENTRY_SCORE,
   MAX_HITS,
   MAX_RATE_LIMIT_KEY_LENGTH,
+  MAX_REASON_LENGTH,
   MAX_REFEREES_PAGE,
+  MAX_SIGNALS_PAGE,
   MAX_TOP_REFERRERS,
   NONCE_PATTERN,
   type RateLimitHit,
@@ -88,6 +94,57 @@ export function checked(store: Store): Store {
       checkOffset(offset);
       checkCount(limit, "limit", MAX_REFEREES_PAGE);
       return store.getWalletReport(wallet, offset, limit);
+    },
+
+    async disqualify(input) {
+      checkWallet(input.wallet);
+      checkText(input.reason, "reason", MAX_REASON_LENGTH);
+      checkText(input.admin, "admin", MAX_ADMIN_LENGTH);
+      checkSeconds(input.now, "now");
+      return store.disqualify({ ...input, cascade: input.cascade === true });
+    },
+    async reinstate(input) {
+      checkWallet(input.wallet);
+      checkText(input.admin, "admin", MAX_ADMIN_LENGTH);
+      checkSeconds(input.now, "now");
+      return store.reinstate(input);
+    },
+    async disqualifyMany(input) {
+      checkBatch(input.rows, "disqualifyMany", MAX_BAN_LIST_BATCH);
+      const seen = new Set<string>();
+      for (const row of input.rows) {
+        checkWallet(row.wallet);
+        checkText(row.reason, "reason", MAX_REASON_LENGTH);
+        if (seen.has(row.wallet)) throw new RangeError(`disqualifyMany: ${row.wallet} is listed twice`);
+        seen.add(row.wallet);
+      }
+      checkText(input.admin, "admin", MAX_ADMIN_LENGTH);
+      checkSeconds(input.now, "now");
+      return store.disqualifyMany(input);
+    },
+    async getDisqualifications(wallets) {
+      checkBatch(wallets, "getDisqualifications");
+      wallets.forEach((wallet) => checkWallet(wallet));
+      return store.getDisqualifications(wallets);
+    },
+    async scanDisqualified(cursor, count) {
+      checkPageSize(count, "count");
+      return store.scanDisqualified(cursor, count);
+    },
+    async getAuditLog(offset, limit) {
+      checkOffset(offset);
+      checkCount(limit, "limit", MAX_AUDIT_PAGE);
+      return store.getAuditLog(offset, limit);
+    },
+
+    async getSuspiciousReferrers(offset, limit) {
+      checkOffset(offset);
+      checkCount(limit, "limit", MAX_SIGNALS_PAGE);
+      return store.getSuspiciousReferrers(offset, limit);
+    },
+    async getReferrerSignals(wallet) {
+      checkWallet(wallet);
+      return store.getReferrerSignals(wallet);
     },
 
     async putWallets(records) {
@@ -202,6 +259,13 @@ export function checkDays(fromDay: number, toDay: number, maxDays = MAX_ANALYTIC
 
 export function checkOffset(offset: number): void {
   if (!Number.isSafeInteger(offset) || offset < 0) throw new RangeError(`offset must be a whole number >= 0, got ${offset}`);
+}
+
+/** Text of 1 to `max` characters, none of them a control character (reasons and names end up in CSV files and logs). */
+function checkText(text: string, what: string, max: number): void {
+  if (typeof text !== "string" || text.length === 0 || text.length > max || !STORABLE_TEXT.test(text)) {
+    throw new RangeError(`${what} must be 1 to ${max} characters without control characters`);
+  }
 }
 
 export function checkWallet(wallet: string, what = "wallet"): void {

@@ -11,8 +11,10 @@ import type { AccessStore } from "@/lib/store/ports/access";
 import type { AnalyticsStore } from "@/lib/store/ports/analytics";
 import type { StoreBackend } from "@/lib/store/ports/backend";
 import type { LeaderboardStore } from "@/lib/store/ports/leaderboard";
+import type { ModerationStore } from "@/lib/store/ports/moderation";
 import type { OperatorStore } from "@/lib/store/ports/operator";
 import type { ReferralStore } from "@/lib/store/ports/referrals";
+import type { SignalsStore } from "@/lib/store/ports/signals";
 import type { TaskStore } from "@/lib/store/ports/tasks";
 import type { WalletStore } from "@/lib/store/ports/wallets";
 
@@ -23,13 +25,17 @@ export type Store = StoreBackend &
   LeaderboardStore &
   AccessStore &
   AnalyticsStore &
+  ModerationStore &
+  SignalsStore &
   OperatorStore;
 
 export * from "@/lib/store/ports/access";
 export * from "@/lib/store/ports/analytics";
 export type * from "@/lib/store/ports/backend";
 export type * from "@/lib/store/ports/leaderboard";
+export * from "@/lib/store/ports/moderation";
 export * from "@/lib/store/ports/operator";
 export type * from "@/lib/store/ports/referrals";
+export * from "@/lib/store/ports/signals";
 export type * from "@/lib/store/ports/tasks";
 export type * from "@/lib/store/ports/wallets";

@@ -175,7 +175,7 @@ async function main(): Promise<void> {
       : cfg.store.kind === "upstash"
         ? createUpstashStore(cfg.store, { onCall })
         : await createStore(cfg.store);
-  const deps: Deps = { store, clock: systemClock, chain: cfg.chain ? createNftVerifier(cfg.chain) : null };
+  const deps: Deps = { store, clock: systemClock, chain: cfg.chain ? createNftVerifier(cfg.chain) : null, activity: null };
   const port = Number(parseArgs({ options: { port: { type: "string", default: "4000" } } }).values.port);
   const server = createServer((req, res) => void serve(deps, () => roundTrips, req, res));
   server.listen(port, "127.0.0.1", () => console.log(`[bare] listening on http://127.0.0.1:${port} (${store.kind})`));

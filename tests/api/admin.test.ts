@@ -151,9 +151,9 @@ describe("a small campaign, read back", () => {
 
   it("top referrers rank the referrer with its link's visits and conversion, as JSON and as CSV", async () => {
     const data = adminReferrersResponse.parse((await api.get(`/api/admin/referrers?from=${today}&to=${today}`, bearer)).body);
-    expect(data.referrers).toEqual([{ wallet: referrer, referrals: 2, referralsAllTime: 2, visits: 3, uniqueVisitors: 3, conversion: 2 / 3 }]);
+    expect(data.referrers).toEqual([{ wallet: referrer, referrals: 2, referralsAllTime: 2, visits: 3, uniqueVisitors: 3, conversion: 2 / 3, disqualified: false }]);
     const csv = await api.get(`/api/admin/referrers?from=${today}&to=${today}&format=csv`, bearer);
-    expect(csv.body).toBe(`wallet,referrals,referralsAllTime,visits,uniqueVisitors,conversion\r\n${referrer},2,2,3,3,${2 / 3}\r\n`);
+    expect(csv.body).toBe(`wallet,referrals,referralsAllTime,visits,uniqueVisitors,conversion,disqualified\r\n${referrer},2,2,3,3,${2 / 3},false\r\n`);
   });
 
   it("the wallet lookup shows the referrer's fields, rank and referees, and makes nobody known", async () => {

@@ -161,8 +161,9 @@ describe("POST bodies are JSON", () => {
   beforeAll(async () => {
     app = plain;
     const doc = JSON.parse((await send(app, "GET", "/api/openapi.json")).body) as { paths: Record<string, Record<string, unknown>> };
+    // Admin endpoints check access first (404 here, where none is configured); their 415 is in operators-openapi.test.ts.
     posts = Object.entries(doc.paths)
-      .filter(([, ops]) => "post" in ops)
+      .filter(([path, ops]) => "post" in ops && !path.startsWith("/api/admin/"))
       .map(([path]) => path);
   });
 

@@ -186,6 +186,41 @@ describe("real responses against the OpenAPI document", () => {
     expect((await get(live, "/api/admin/rewards", notAdmin)).status).toBe(403);
   });
 
+  it("the moderation endpoints: every status they document", async () => {
+    const auth = { authorization: `Bearer ${TOKEN}` };
+    const admin = { cookie: await signIn(live.baseUrl, accountOf(ADMIN)!) };
+    const notAdmin = { cookie: await signIn(live.baseUrl, accountOf(keyedWallet())!) };
+    const wallet = randomWallet();
+    const postAs = (app: AppServer, target: string, body: unknown, headers?: Record<string, string>) => call(app, "POST", target, { body, headers });
+    for (const [target, body] of [
+      ["/api/admin/wallets/disqualify", { wallet, reason: "farm", cascade: true }],
+      ["/api/admin/wallets/reinstate", { wallet }],
+    ] as const) {
+      expect((await postAs(live, target, body, auth)).status, target).toBe(200);
+      expect((await postAs(live, target, { ...body, wallet: "0x1" }, admin)).status, target).toBe(400);
+      expect((await postAs(live, target, { ...oversized, ...body }, auth)).status, target).toBe(413);
+      expect((await postAs(live, target, body)).status, target).toBe(401);
+      expect((await postAs(live, target, body, notAdmin)).status, target).toBe(403);
+      expect((await postAs(off, target, body, auth)).status, target).toBe(404);
+      expect((await postAs(down, target, body, auth)).status, target).toBe(500);
+    }
+    for (const [target, bad] of [
+      ["/api/admin/audit", "/api/admin/audit?limit=0"],
+      ["/api/admin/disqualified", "/api/admin/disqualified?format=xml"],
+      ["/api/admin/signals", "/api/admin/signals?limit=501"],
+      [`/api/admin/signals/wallet?wallet=${wallet}`, "/api/admin/signals/wallet?wallet=0x1"],
+    ] as const) {
+      const and = target.includes("?") ? "&" : "?";
+      expect((await get(live, `${target}${and}format=json`, auth)).status, target).toBe(200);
+      if (!target.includes("/signals/")) expect((await get(live, `${target}${and}format=csv`, admin)).status, target).toBe(200);
+      expect((await get(live, bad, auth)).status, bad).toBe(400);
+      expect((await get(live, target)).status, target).toBe(401);
+      expect((await get(live, target, notAdmin)).status, target).toBe(403);
+      expect((await get(off, target, auth)).status, target).toBe(404);
+      expect((await get(down, target, auth)).status, target).toBe(500);
+    }
+  });
+
   it("with the store down: 500 everywhere it is needed, 503 from health", async () => {
     const wallet = randomWallet();
     await post(down, "/api/user/init", { wallet });
@@ -202,8 +237,8 @@ describe("real responses against the OpenAPI document", () => {
     await get(down, `/api/leaderboard/user?wallet=${wallet}`);
     await get(down, "/api/admin/rewards", { authorization: `Bearer ${TOKEN}` });
     expect((await get(down, "/api/health")).status).toBe(503);
-    // The campaign console's endpoints have their own test.
-    const console500 = /\/api\/admin\/(stats|referrers|wallet) 500$/;
+    // The campaign console's and moderation endpoints have their own tests.
+    const console500 = /\/api\/admin\/(stats|referrers|wallet|wallets\/disqualify|wallets\/reinstate|audit|disqualified|signals|signals\/wallet) 500$/;
     expect([...seen].filter((s) => s.endsWith(" 500") && !console500.test(s)).length).toBe(13);
   });
 
@@ -277,8 +312,12 @@ describe("real responses against the OpenAPI document", () => {
     const posts = Object.entries(doc.paths).flatMap(([path, ops]) => ("post" in ops ? [path] : []));
     expect(posts.length).toBeGreaterThan(5);
     for (const path of posts) {
-      const res = await call(live, "POST", path, { body: JSON.stringify({ wallet: randomWallet() }), headers: { "content-type": "text/plain" } });
+      // An admin endpoint checks access first: the token gets it to the 415; without admin access (guarded) it is a 404.
+      const isAdmin = path.startsWith("/api/admin/");
+      const headers = { "content-type": "text/plain", ...(isAdmin && { authorization: `Bearer ${TOKEN}` }) };
+      const res = await call(live, "POST", path, { body: JSON.stringify({ wallet: randomWallet() }), headers });
       expect(res.body, path).toEqual({ error: "Content-Type must be application/json" });
+      if (isAdmin) continue;
       expect((await call(guarded, "POST", path, { body: "{}", headers: { "content-type": "application/x-www-form-urlencoded" } })).status, path).toBe(415);
     }
   });

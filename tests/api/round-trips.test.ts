@@ -74,6 +74,13 @@ describe("Redis round trips per API request", () => {
     await api.get(`/api/admin/stats?${NINETY_DAYS}`, admin);
     await api.get(`/api/admin/referrers?${NINETY_DAYS}`, admin);
     await api.get(`/api/admin/wallet?wallet=${referrer}`, admin);
+    const farmer = randomWallet();
+    await api.post("/api/admin/wallets/disqualify", { wallet: warm, reason: "warm-up", cascade: true }, admin);
+    await api.post("/api/admin/wallets/reinstate", { wallet: warm }, admin);
+    await api.get("/api/admin/audit", admin);
+    await api.get("/api/admin/disqualified", admin);
+    await api.get("/api/admin/signals", admin);
+    await api.get(`/api/admin/signals/wallet?wallet=${referrer}`, admin);
 
     const measured: Record<string, number> = {
       "POST /api/user/init": await roundTrips(() => api.post("/api/user/init", { wallet })),
@@ -124,6 +131,19 @@ describe("Redis round trips per API request", () => {
       "GET /api/admin/stats (today)": await roundTrips(() => api.get("/api/admin/stats", admin)),
       "GET /api/admin/referrers": await roundTrips(() => api.get(`/api/admin/referrers?${NINETY_DAYS}&limit=500`, admin)),
       "GET /api/admin/wallet": await roundTrips(() => api.get(`/api/admin/wallet?wallet=${referrer}`, admin)),
+      "POST /api/admin/wallets/disqualify (cascade)": await roundTrips(() =>
+        api.post("/api/admin/wallets/disqualify", { wallet: referrer, reason: "farm", cascade: true }, admin),
+      ),
+      "POST /api/admin/wallets/reinstate": await roundTrips(() => api.post("/api/admin/wallets/reinstate", { wallet: referrer }, admin)),
+      "POST /api/admin/wallets/disqualify (unknown wallet)": await roundTrips(() =>
+        api.post("/api/admin/wallets/disqualify", { wallet: farmer, reason: "ahead" }, admin),
+      ),
+      "GET /api/admin/audit": await roundTrips(() => api.get("/api/admin/audit?limit=100", admin)),
+      // Streamed a page of 1,000 wallets per round trip, like the rewards export: a short list is one.
+      "GET /api/admin/disqualified": await roundTrips(() => api.get("/api/admin/disqualified", admin)),
+      "GET /api/admin/signals": await roundTrips(() => api.get("/api/admin/signals?limit=500", admin)),
+      "GET /api/admin/signals/wallet": await roundTrips(() => api.get(`/api/admin/signals/wallet?wallet=${referrer}`, admin)),
+      "GET /api/leaderboard/user (disqualified)": await roundTrips(() => api.get(`/api/leaderboard/user?wallet=${farmer}`)),
     };
     console.log("Redis round trips per request:", measured);
     for (const [endpoint, count] of Object.entries(measured)) expect(count, endpoint).toBe(1);

@@ -49,7 +49,7 @@ afterEach(() => {
 });
 
 function depsWith(verifier: NftVerifier | null): Deps {
-  return { store, clock: () => Math.floor(Date.now() / 1000), chain: verifier };
+  return { store, clock: () => Math.floor(Date.now() / 1000), chain: verifier, activity: null };
 }
 
 /** Deps whose verifier counts every HTTP request it sends to the RPC. */

@@ -10,6 +10,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { startApp, type AppServer } from "@/tests/support/app-server";
 import { BROWSER } from "@/tests/support/http";
 import { E2E_SITE_ENV } from "@/tests/e2e/support/constants";
+import { connectInPanel, signInToConsole } from "@/tests/e2e/support/console";
 import { apiClient, appAt, codeOf, connectThroughModal, expect, guardNetwork, test, waitForHydration, type App } from "@/tests/e2e/support/fixtures";
 import { installWallet } from "@/tests/e2e/support/wallet";
 
@@ -47,15 +48,6 @@ async function visit(browser: Browser, link: string, withWallet: boolean): Promi
   return page;
 }
 
-/** Connects through the sign-in panel's own Connect button (the header has one too), then the test wallet in the modal. */
-async function connectInPanel(page: Page): Promise<void> {
-  const connect = page.getByTestId("console-access").getByRole("button", { name: "Connect wallet" });
-  await waitForHydration(connect);
-  await connect.click();
-  await page.getByRole("dialog").getByRole("button", { name: /E2E Wallet/ }).click();
-  await expect(page.getByTestId("admin-sign-in")).toBeVisible();
-}
-
 test("a scripted campaign reads back exactly in the console", async ({ browser, request, page }) => {
   const api = apiClient(request, app.baseUrl);
   expect((await api.initUser(referrer)).status).toBe(200);
@@ -74,12 +66,7 @@ test("a scripted campaign reads back exactly in the console", async ({ browser, 
   for (const visitor of visitors) await visitor.context().close();
 
   // The admin signs in at /admin with the Sign-In with Ethereum flow (WALLET_AUTH is off).
-  await installWallet(page, { privateKey: adminKey });
-  await page.goto(`${app.baseUrl}/admin`);
-  await expect(page.getByTestId("console-access")).toBeVisible();
-  await connectInPanel(page);
-  await page.getByTestId("admin-sign-in").click();
-  await expect(page.getByTestId("console-admin")).toBeVisible();
+  await signInToConsole(page, app.baseUrl, adminKey);
 
   expect(server.logs()).toContain(`"msg":"admin console","time":`);
   expect(server.logs()).toMatch(new RegExp(`"msg":"admin console"[^\n]*"admin":"${admin}","period":"30","lookup":false`));

@@ -141,6 +141,14 @@ async function seed(store: Store) {
   const secondSameSecond = `0x0${randomUUID().replace(/-/g, "").slice(0, 31)}${sameSecondCode}`;
   await store.registerWallet(first, T0 + 70);
   expect((await store.registerWallet(secondSameSecond, T0 + 70)).codeOwner).toBe(first);
+  // A farm taken off the board with its referees, which goes on scoring while held.
+  const farmer = randomWallet();
+  await store.registerWallet(farmer, T0 + 79);
+  for (const [i, farmed] of [randomWallet(), randomWallet()].entries()) {
+    await store.recordReferral({ referee: farmed, refCode: refCodeOf(farmer), selfReferral: false, now: T0 + 80 + i });
+  }
+  await store.disqualify({ wallet: farmer, reason: "farm", cascade: true, admin: "test", now: T0 + 90 });
+  await store.recordReferral({ referee: randomWallet(), refCode: refCodeOf(farmer), selfReferral: false, now: T0 + 91 });
   return { referrers, referees, second, zeroEntry, plain, early, late };
 }
 
@@ -329,8 +337,8 @@ for (const backend of BACKENDS) {
       for (const pageSize of [1, 5, 500]) {
         const report = await checkInvariants(store, { pageSize });
         expect(report.samples).toEqual([]);
-        expect(report).toMatchObject({ violations: 0, wallets: 22, referrals: 13 });
-        expect(report.entries).toBe(17); // 3 referrers + 13 referees + the score-0 entry
+        expect(report).toMatchObject({ violations: 0, wallets: 26, referrals: 16 });
+        expect(report.entries).toBe(21); // 4 referrers (one held) + 16 referees (two held) + the score-0 entry
       }
     });
 

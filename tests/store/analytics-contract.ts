@@ -26,6 +26,19 @@ const visitor = () => randomUUID();
 /** Opens a fresh, empty store of the backend that keeps the daily counters `retentionDays` after each day. */
 export type OpenStore = (retentionDays: number) => Promise<Store>;
 
+/** Inside a describe: opens a fresh store behind the validating wrapper per call, closing each after its test. */
+export function freshStores(open: OpenStore): (retentionDays?: number) => Promise<Store> {
+  const opened: Store[] = [];
+  afterEach(async () => {
+    for (const store of opened.splice(0)) await store.close();
+  });
+  return async (retentionDays = 400) => {
+    const store = checked(await open(retentionDays));
+    opened.push(store);
+    return store;
+  };
+}
+
 export function describeAnalyticsContract(name: string, open: OpenStore) {
   describe(`analytics contract: ${name}`, () => {
     let store: Store;

@@ -8,13 +8,12 @@
  * so a day in the distant past would be dropped at once.
  */
 import { randomUUID } from "node:crypto";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SECONDS_PER_DAY, utcDay } from "@/lib/domain/analytics";
 import { CHECKIN_COOLDOWN_SECONDS } from "@/lib/domain/tasks";
 import { refCodeOf } from "@/lib/domain/wallet";
-import { checked } from "@/lib/store/checked";
 import { MAX_CAMPAIGN_SPAN, type CampaignDay, type Store } from "@/lib/store/types";
-import type { OpenStore } from "@/tests/store/analytics-contract";
+import { freshStores, type OpenStore } from "@/tests/store/analytics-contract";
 import { bareRecord } from "@/tests/store/admin-contract";
 import { randomCode, randomWallet } from "@/tests/support/wallets";
 
@@ -22,7 +21,6 @@ const TODAY = utcDay(Math.floor(Date.now() / 1000));
 const NOON = TODAY * SECONDS_PER_DAY + SECONDS_PER_DAY / 2;
 const LAST_SECOND = (TODAY + 1) * SECONDS_PER_DAY - 1;
 const NEXT_DAY = (TODAY + 1) * SECONDS_PER_DAY;
-const RETENTION = 400;
 const DAY = CHECKIN_COOLDOWN_SECONDS;
 
 const NOTHING: Omit<CampaignDay, "day"> = {
@@ -41,15 +39,7 @@ const sortedWallets = (count: number) => Array.from({ length: count }, randomWal
 
 export function describeCampaignContract(name: string, open: OpenStore) {
   describe(`campaign counters contract: ${name}`, () => {
-    const opened: Store[] = [];
-    afterEach(async () => {
-      for (const store of opened.splice(0)) await store.close();
-    });
-    const fresh = async (retentionDays = RETENTION) => {
-      const store = checked(await open(retentionDays));
-      opened.push(store);
-      return store;
-    };
+    const fresh = freshStores(open);
 
     const dayOf = async (store: Store, day = TODAY) => (await store.getCampaign(day, day, [])).days[0]!;
     const refer = (store: Store, referee: string, referrer: string, now = NOON) =>
@@ -215,9 +205,9 @@ export function describeCampaignContract(name: string, open: OpenStore) {
 
       const top = await store.getTopReferrers(TODAY, TODAY + 1, 3);
       expect(top).toEqual([
-        { wallet: first, referrals: 3, referralsAllTime: 4, visits: 2, uniqueVisitors: 1 },
-        { wallet: tieLow, referrals: 2, referralsAllTime: 2, visits: 0, uniqueVisitors: 0 },
-        { wallet: tieHigh, referrals: 2, referralsAllTime: 2, visits: 0, uniqueVisitors: 0 },
+        { wallet: first, referrals: 3, referralsAllTime: 4, visits: 2, uniqueVisitors: 1, disqualified: false },
+        { wallet: tieLow, referrals: 2, referralsAllTime: 2, visits: 0, uniqueVisitors: 0, disqualified: false },
+        { wallet: tieHigh, referrals: 2, referralsAllTime: 2, visits: 0, uniqueVisitors: 0, disqualified: false },
       ]);
       expect((await store.getTopReferrers(TODAY, TODAY + 1, 2)).map((r) => r.wallet)).toEqual([first, tieLow]);
       expect((await store.getTopReferrers(TODAY - 1, TODAY + 1, 10)).map((r) => [r.wallet, r.referrals])).toEqual([
@@ -271,7 +261,7 @@ export function describeCampaignContract(name: string, open: OpenStore) {
       // Both have score 1 reached at the same second: the lower wallet ranks first.
       const [rankOfReferee, rankOfReferrer] = referee < referrer ? [1, 2] : [2, 1];
       const report = await store.getWalletReport(referee, 0, 10);
-      expect(report).toEqual({ known: true, state: await store.getWalletState(referee), rank: rankOfReferee, referees: { total: 0, referees: [] } });
+      expect(report).toEqual({ known: true, state: await store.getWalletState(referee), rank: rankOfReferee, referees: { total: 0, referees: [] }, disqualification: null });
       expect(report.state).toMatchObject({ referrer, score: 1, checkInLast: NOON + 2, nftMint: true, social: { fc_follow: NOON + 3, fc_comment: null } });
       expect(await store.getWalletReport(referrer, 0, 10)).toMatchObject({ known: true, rank: rankOfReferrer, state: { referralsCount: 1, score: 1 } });
 
@@ -280,6 +270,7 @@ export function describeCampaignContract(name: string, open: OpenStore) {
         state: await store.getWalletState(stranger),
         rank: 0,
         referees: { total: 0, referees: [] },
+        disqualification: null,
       });
       // Reading it again still finds nobody: the report made the stranger neither known nor ranked.
       expect((await store.getWalletReport(stranger, 0, 10)).known).toBe(false);

@@ -5,6 +5,8 @@ import { createTcpRedisStore } from "@/lib/store/redis/tcp";
 import { describeAnalyticsContract, type OpenStore } from "@/tests/store/analytics-contract";
 import { describeCampaignContract } from "@/tests/store/campaign-contract";
 import { describeStoreContract } from "@/tests/store/contract";
+import { describeModerationContract } from "@/tests/store/moderation-contract";
+import { describeSignalsContract } from "@/tests/store/signals-contract";
 
 const url = inject("redisUrl");
 
@@ -17,3 +19,5 @@ const openAnalytics: OpenStore = async (retentionDays) =>
 
 describeAnalyticsContract("redis (tcp)", openAnalytics);
 describeCampaignContract("redis (tcp)", openAnalytics);
+describeModerationContract("redis (tcp)", openAnalytics);
+describeSignalsContract("redis (tcp)", openAnalytics);

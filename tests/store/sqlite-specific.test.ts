@@ -13,10 +13,10 @@ import { checked } from "@/lib/store/checked";
 import { openSqliteStore, SQLITE_FILE_NAME, type SqliteStoreOptions } from "@/lib/store/sqlite";
 import { openDatabase, pragma } from "@/lib/store/sqlite/db";
 import { MIGRATIONS } from "@/lib/store/sqlite/migrations";
-import type { Store, WalletRecord } from "@/lib/store/types";
+import type { Store } from "@/lib/store/types";
 import { bareRecord } from "@/tests/store/admin-contract";
 import { boardOrder } from "@/tests/store/leaderboard-model";
-import { writeFileAtVersion } from "@/tests/store/sqlite-files";
+import { expectCountsMatchEntries, referralRecords, writeFileAtVersion } from "@/tests/store/sqlite-files";
 import { randomWallet } from "@/tests/support/wallets";
 
 const T0 = 1_750_000_000;
@@ -46,39 +46,11 @@ function refer(store: Store, referee: string, referrer: string, now = T0) {
   return store.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now });
 }
 
-/** A referrer and its referees as the request path leaves them: each referral +1 to both, reached at its time. */
-function referralRecords(count: number, from = T0): WalletRecord[] {
-  const referrer = bareRecord({ referralsCount: count, entry: { score: count, reachedAt: from + count - 1 } });
-  const referees = Array.from({ length: count }, (_, i) =>
-    bareRecord({ referrer: referrer.wallet, referredAt: from + i, entry: { score: 1, reachedAt: from + i } }),
-  );
-  return [referrer, ...referees];
-}
-
 /** A raw connection beside the store's, to look at the file or hold its lock. */
 function rawConnection(dir: string): Database.Database {
   const db = openDatabase(join(dir, SQLITE_FILE_NAME));
   cleanups.push(() => db.close());
   return db;
-}
-
-/**
- * leaderboard_counts holds exactly what counting the entries per board, level, score and bucket
- * gives: no drift, and no row left at 0.
- */
-function expectCountsMatchEntries(raw: Database.Database): void {
-  const stored = raw
-    .prepare("SELECT board, width, score, bucket, entries FROM leaderboard_counts ORDER BY board, width, score, bucket")
-    .all();
-  const recounted = raw
-    .prepare(
-      `SELECT e.board, l.width, e.score, e.reached_at / l.width AS bucket, count(*) AS entries
-         FROM leaderboard_levels l, leaderboard_entries e
-        GROUP BY e.board, l.width, e.score, e.reached_at / l.width ORDER BY e.board, l.width, e.score, bucket`,
-    )
-    .all();
-  expect(recounted.length).toBeGreaterThan(0);
-  expect(stored).toEqual(recounted);
 }
 
 /**
@@ -143,7 +115,7 @@ describe("sqlite store on disk", () => {
     const dir = tempDir();
     writeFileAtVersion(dir, 2, [
       ...Array.from({ length: 40 }, (_, i) => bareRecord({ entry: { score: i % 4, reachedAt: T0 + 50 * (i % 5) } })),
-      ...referralRecords(5),
+      ...referralRecords(5, T0),
     ]);
 
     const store = openStore(dir);
@@ -155,7 +127,7 @@ describe("sqlite store on disk", () => {
 
   it("a file of schema version 3 gains the referral total counted from its wallets, and keeps it from then on", async () => {
     const dir = tempDir();
-    const records = referralRecords(4);
+    const records = referralRecords(4, T0);
     writeFileAtVersion(dir, 3, records);
     const referrer = records[0]!.wallet;
 
@@ -204,7 +176,7 @@ describe("sqlite store on disk", () => {
 
   it("a file of schema version 6 gains the score total of its entries and its referees in order; counting starts at its first count", async () => {
     const dir = tempDir();
-    const records = [...referralRecords(3), bareRecord({ entry: { score: 0, reachedAt: T0 } }), bareRecord()];
+    const records = [...referralRecords(3, T0), bareRecord({ entry: { score: 0, reachedAt: T0 } }), bareRecord()];
     writeFileAtVersion(dir, 6, records);
     const [referrer, ...referees] = records.slice(0, 4).map((r) => r.wallet);
     const day = utcDay(T0 + 10);

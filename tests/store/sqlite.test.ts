@@ -3,6 +3,8 @@ import { openSqliteStore } from "@/lib/store/sqlite";
 import { describeAnalyticsContract, type OpenStore } from "@/tests/store/analytics-contract";
 import { describeCampaignContract } from "@/tests/store/campaign-contract";
 import { describeStoreContract } from "@/tests/store/contract";
+import { describeModerationContract } from "@/tests/store/moderation-contract";
+import { describeSignalsContract } from "@/tests/store/signals-contract";
 import { tempDirs, writeFileAtVersion } from "@/tests/store/sqlite-files";
 
 const tempDir = tempDirs("refboard-sqlite-");
@@ -19,3 +21,5 @@ const openAnalytics: OpenStore = async (retentionDays) => openSqliteStore(tempDi
 
 describeAnalyticsContract("sqlite", openAnalytics);
 describeCampaignContract("sqlite", openAnalytics);
+describeModerationContract("sqlite", openAnalytics);
+describeSignalsContract("sqlite", openAnalytics);

@@ -5,6 +5,8 @@ import { createUpstashStore } from "@/lib/store/redis/upstash";
 import { describeAnalyticsContract, type OpenStore } from "@/tests/store/analytics-contract";
 import { describeCampaignContract } from "@/tests/store/campaign-contract";
 import { describeStoreContract } from "@/tests/store/contract";
+import { describeModerationContract } from "@/tests/store/moderation-contract";
+import { describeSignalsContract } from "@/tests/store/signals-contract";
 import { startUpstashBridge, type UpstashBridge } from "@/tests/support/upstash-bridge";
 
 const token = randomUUID();
@@ -23,3 +25,5 @@ const openAnalytics: OpenStore = async (retentionDays) =>
 
 describeAnalyticsContract("upstash (REST, through the test bridge)", openAnalytics);
 describeCampaignContract("upstash (REST, through the test bridge)", openAnalytics);
+describeModerationContract("upstash (REST, through the test bridge)", openAnalytics);
+describeSignalsContract("upstash (REST, through the test bridge)", openAnalytics);

@@ -9,6 +9,7 @@
  * happened before.
  */
 import type { SocialTaskId } from "@/lib/domain/tasks";
+import type { Disqualification } from "@/lib/store/ports/moderation";
 import type { WalletState } from "@/lib/store/ports/wallets";
 
 export interface VisitInput {
@@ -72,6 +73,8 @@ export interface ReferrerPeriod {
   visits: number;
   /** Distinct visitors of that link over the period. */
   uniqueVisitors: number;
+  /** Whether the referrer is disqualified now (lib/store/ports/moderation.ts). */
+  disqualified: boolean;
 }
 
 /** A wallet's referees, newest first; an imported referee without a referral time reads 0 and comes last. */
@@ -88,6 +91,8 @@ export interface WalletReport {
   /** 1-based leaderboard rank; 0 without an entry. Read-only: no entry is created. */
   rank: number;
   referees: RefereePage;
+  /** The wallet's disqualification, or null while it is not disqualified. */
+  disqualification: Disqualification | null;
 }
 
 export interface AnalyticsStore {

@@ -6,7 +6,8 @@
  *
  * Keys: codes (whether a wallet owns the code), an:<day>:visits, an:<day>:uv:<code>,
  * an:<day>:facts, an:<day>:connected, an:<day>:referrers, an:since, an:top (scratch), score,
- * referees:<addr>, wallet:<addr> (referralsCount of a top referrer).
+ * referees:<addr>, wallet:<addr> (referralsCount of a top referrer), lb, lb:held, disqualified and
+ * disqualified:<addr> (whether a referrer is disqualified, a report's rank and record).
  * Scripts: analytics/count-visit, get-visits, get-campaign, get-top-referrers, get-wallet-report.
  */
 import "server-only";
@@ -15,6 +16,7 @@ import { campaignDayOf, FACT_NAMES } from "@/lib/store/facts";
 import { NO_INDEX } from "@/lib/store/redis/code-index";
 import type { RedisContext } from "@/lib/store/redis/context";
 import { ALL_CODES, CODES_COMPLETE_FIELD } from "@/lib/store/redis/keys";
+import { disqualificationOf } from "@/lib/store/redis/moderation";
 import { int, list, referredAtOf, STATE_REPLY_LENGTH, str, UnexpectedReplyError, wallet, walletStateOf } from "@/lib/store/redis/reply";
 import { SOCIAL_TASK_IDS } from "@/lib/domain/tasks";
 import { whole } from "@/lib/store/redis/run";
@@ -99,18 +101,19 @@ export function analyticsOperations(context: RedisContext): AnalyticsStore {
 
     async getTopReferrers(fromDay, toDay, limit) {
       const names = daysOf(fromDay, toDay).map(dayName);
-      const scriptKeys = [keys.topReferrers, ...names.map(keys.referrers), ...names.map(keys.visits)];
+      const scriptKeys = [keys.topReferrers, keys.disqualified, ...names.map(keys.referrers), ...names.map(keys.visits)];
       const args = [whole(limit), keys.walletKeyPrefix, ...names.map((name) => keys.visitors(name, ""))];
       const reply = await runList("get-top-referrers", scriptKeys, args, 0);
-      if (reply.length % 5 !== 0) throw new UnexpectedReplyError("getTopReferrers", reply);
+      if (reply.length % 6 !== 0) throw new UnexpectedReplyError("getTopReferrers", reply);
       const top: ReferrerPeriod[] = [];
-      for (let i = 0; i < reply.length; i += 5) {
+      for (let i = 0; i < reply.length; i += 6) {
         top.push({
           wallet: wallet(reply[i], "top referrer"),
           referrals: int(reply[i + 1], "referrals"),
           referralsAllTime: int(reply[i + 2], "referralsAllTime"),
           visits: int(reply[i + 3], "visits"),
           uniqueVisitors: int(reply[i + 4], "uniqueVisitors"),
+          disqualified: int(reply[i + 5], "disqualified") === 1,
         });
       }
       return top;
@@ -119,11 +122,11 @@ export function analyticsOperations(context: RedisContext): AnalyticsStore {
     async getWalletReport(address, offset, limit) {
       const reply = await runList(
         "get-wallet-report",
-        [keys.wallet(address), keys.leaderboard, keys.referees(address)],
+        [keys.wallet(address), ...keys.board, keys.referees(address), keys.disqualification(address)],
         [address, whole(offset), whole(limit), ...SOCIAL_TASK_IDS],
-        STATE_REPLY_LENGTH + 4,
+        STATE_REPLY_LENGTH + 5,
       );
-      const [known, rank, total, page] = reply.slice(STATE_REPLY_LENGTH);
+      const [known, rank, total, page, record] = reply.slice(STATE_REPLY_LENGTH);
       const pairs = list(page, "referees");
       const referees = [];
       for (let i = 0; i + 1 < pairs.length; i += 2) {
@@ -134,6 +137,7 @@ export function analyticsOperations(context: RedisContext): AnalyticsStore {
         state: walletStateOf(reply),
         rank: int(rank, "rank"),
         referees: { total: int(total, "referees total"), referees },
+        disqualification: disqualificationOf(address, record),
       };
     },
   };

@@ -11,9 +11,11 @@ import type { RedisCommandClient } from "@/lib/store/redis/client";
 import { codeIndex, type CodeIndexOptions } from "@/lib/store/redis/code-index";
 import { redisKeys } from "@/lib/store/redis/keys";
 import { leaderboardOperations } from "@/lib/store/redis/leaderboard";
+import { moderationOperations } from "@/lib/store/redis/moderation";
 import { operatorOperations } from "@/lib/store/redis/operator";
 import { referralOperations } from "@/lib/store/redis/referrals";
 import { scriptRunner } from "@/lib/store/redis/run";
+import { signalOperations } from "@/lib/store/redis/signals";
 import { taskOperations } from "@/lib/store/redis/tasks";
 import { walletOperations } from "@/lib/store/redis/wallets";
 import type { Store } from "@/lib/store/types";
@@ -37,6 +39,8 @@ export function createRedisStore(client: RedisCommandClient, { kind, prefix, ret
     ...leaderboardOperations(context),
     ...accessOperations(context),
     ...analyticsOperations(context),
+    ...moderationOperations(context),
+    ...signalOperations(context),
     ...operatorOperations(context),
     ping: () => client.ping(),
     close: () => client.quit(),

@@ -14,6 +14,8 @@
  *                                 add_miniapp, fc_follow, fc_like_recast, fc_comment
  *                                                  completion time of each social task
  *                                 nftMint          "1" once verified
+ *                                 activeReferee    "1" once the wallet counted as an active referee of its
+ *                                                  referrer (countActive of prelude.lua); put-wallets.lua keeps it
  *   {p}:codes             hash    <refCode> -> first wallet known with that code;
  *                                 field `:complete` (never a code: 9 characters) marks the
  *                                 index complete. It lives inside the hash so that losing the
@@ -24,15 +26,35 @@
  *   {p}:lb                zset    member = wallet, score = -(score * 1e10 + (9999999999 - reachedAt)):
  *                                 ZRANGE from 0 gives the highest score first, ties to the
  *                                 earlier achiever, then wallet ascending; rank = ZRANK + 1
+ *   {p}:lb:held           zset    the entries of disqualified wallets, as in lb (same composite): off every
+ *                                 board read and out of the score total; disqualify moves a member here,
+ *                                 reinstate back (leaderboard() of prelude.lua)
+ *   {p}:disqualified      set     wallets disqualified now: which of lb and lb:held has a wallet's entry
+ *   {p}:disqualified:<addr>
+ *                         hash    reason, at, admin, via (absent when named itself): the wallet's disqualification;
+ *                                 a key of its own, so that a wallet never seen is made known by nothing
+ *   {p}:cascade:<addr>    set     the wallets a cascade of this wallet disqualified (their via), for its
+ *                                 reinstatement; a wallet reinstated by itself leaves it
+ *   {p}:audit             list    the audit log, oldest first: id = 1-based position; one string per entry,
+ *                                 at,action,cascade,wallets,wallet,<bytes of admin>,<admin><reason>
+ *                                 (appendAudit of prelude.lua writes it, get-audit-log.lua reads it)
  *   {p}:referrers:active  set     wallets that referred at least once
  *   {p}:referrals         string  referrals recorded: the wallets bound to a referrer; record-referral.lua
  *                                 adds each binding, put-wallets.lua each record that gains or loses one
- *   {p}:score             string  sum of every leaderboard score: record-referral.lua adds its 2 points,
- *                                 put-wallets.lua the difference each record's entry makes
+ *   {p}:score             string  sum of the scores on the board (lb, not lb:held): record-referral.lua adds
+ *                                 the points it gives there, put-wallets.lua the difference each record's
+ *                                 entry makes there, disqualify and reinstate what they move off and back
  *   {p}:referees:<addr>   zset    the referrer's referees: member = referee, score = -referredAt, so that
  *                                 ZRANGE from 0 gives the newest first, ties by wallet ascending;
  *                                 written by record-referral.lua and put-wallets.lua (a record that
  *                                 gains, changes or loses its referrer)
+ *   {p}:sig:<addr>        hash    referrals, burst, quick, active, cycles: the referrer's farm signals
+ *                                 (SignalCounts of lib/domain/signals.ts; referrals is its referralsCount
+ *                                 when they last changed), written by record-referral.lua and, for
+ *                                 active, the three task scripts
+ *   {p}:sig:rank          zset    member = referrer with signals, score = -suspicionOf(its counts): ZRANGE from 0
+ *                                 gives the most suspicious first, ties by wallet ascending; re-scored
+ *                                 wherever the counts change (rankReferrer of prelude.lua)
  *   {p}:nonce:<nonce>     string  a sign-in nonce; value = its expiry (Unix s, service time), key TTL a
  *                                 little longer (garbage collection only)
  *   {p}:rl:<key>:<window> string  a rate-limit counter: requests of `key` (e.g. writes:ip:203.0.113.7)
@@ -81,6 +103,21 @@ export interface RedisKeys {
   codes: string;
   codesRebuildLock: string;
   leaderboard: string;
+  /** Entries of disqualified wallets. */
+  held: string;
+  /** Wallets disqualified now. */
+  disqualified: string;
+  /** What leaderboard() of prelude.lua takes, in order: lb, lb:held, disqualified. */
+  board: readonly string[];
+  /** The wallet's disqualification record. */
+  disqualification(wallet: string): string;
+  /** What precedes the address in a disqualification key, for scripts that derive it. */
+  disqualificationKeyPrefix: string;
+  /** The wallets a cascade of this wallet disqualified. */
+  cascade(wallet: string): string;
+  /** What precedes the address in a cascade key, for scripts that derive it. */
+  cascadeKeyPrefix: string;
+  audit: string;
   activeReferrers: string;
   referrals: string;
   score: string;
@@ -88,6 +125,12 @@ export interface RedisKeys {
   referees(wallet: string): string;
   /** What precedes the address in a referees key, for scripts that derive it. */
   refereesKeyPrefix: string;
+  /** The referrer's farm signals. */
+  signals(wallet: string): string;
+  /** What precedes the address in a signals key, for scripts that derive it. */
+  signalsKeyPrefix: string;
+  /** Referrers with signals, by suspicion. */
+  signalRanking: string;
   nonce(nonce: string): string;
   rateLimit(key: string, window: number): string;
   /** The day's visits hash; `day` as YYYY-MM-DD. */
@@ -112,18 +155,35 @@ export function redisKeys(prefix: string): RedisKeys {
   const base = `{${prefix}}:`;
   const walletKeyPrefix = `${base}wallet:`;
   const refereesKeyPrefix = `${base}referees:`;
+  const disqualificationKeyPrefix = `${base}disqualified:`;
+  const cascadeKeyPrefix = `${base}cascade:`;
+  const signalsKeyPrefix = `${base}sig:`;
+  const leaderboard = `${base}lb`;
+  const held = `${base}lb:held`;
+  const disqualified = `${base}disqualified`;
   return {
     wallet: (wallet) => walletKeyPrefix + wallet,
     walletKeyPrefix,
     walletKeyPattern: `${escapeGlob(walletKeyPrefix)}*`,
     codes: `${base}codes`,
     codesRebuildLock: `${base}codes:rebuild`,
-    leaderboard: `${base}lb`,
+    leaderboard,
+    held,
+    disqualified,
+    board: [leaderboard, held, disqualified],
+    disqualification: (wallet) => disqualificationKeyPrefix + wallet,
+    disqualificationKeyPrefix,
+    cascade: (wallet) => cascadeKeyPrefix + wallet,
+    cascadeKeyPrefix,
+    audit: `${base}audit`,
     activeReferrers: `${base}referrers:active`,
     referrals: `${base}referrals`,
     score: `${base}score`,
     referees: (wallet) => refereesKeyPrefix + wallet,
     refereesKeyPrefix,
+    signals: (wallet) => signalsKeyPrefix + wallet,
+    signalsKeyPrefix,
+    signalRanking: `${base}sig:rank`,
     nonce: (nonce) => `${base}nonce:${nonce}`,
     rateLimit: (key, window) => `${base}rl:${key}:${window}`,
     visits: (day) => `${base}an:${day}:visits`,

@@ -3,6 +3,7 @@
  *
  * Keys: lb (the sorted set; keys.ts documents its composite score), referrals (the total),
  * wallet:<addr> (referralsCount of each row, derived from the prefix; the ranked wallet), codes,
+ * lb:held and disqualified (a disqualified wallet's rank and score),
  * an:<day>:facts and an:since (the ranked wallet counted when new).
  * Scripts: leaderboard/get-leaderboard, get-board-summary, get-rank-or-create.
  */
@@ -67,10 +68,10 @@ export function leaderboardOperations(context: RedisContext): LeaderboardStore {
 
     async getRankOrCreate(wallet, now) {
       const { keys: scriptKeys, args } = registration(context, wallet, now);
-      const reply = await runList("get-rank-or-create", [...scriptKeys, keys.leaderboard], args, 3);
+      const reply = await runList("get-rank-or-create", [...scriptKeys, ...keys.board], args, 3);
       return {
         wallet,
-        rank: int(reply[0], "rank") + 1,
+        rank: int(reply[0], "rank"),
         score: int(reply[1], "score"),
         referralsCount: optInt(reply[2], "referralsCount") ?? 0,
       };

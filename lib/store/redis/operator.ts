@@ -3,8 +3,8 @@
  * one script per call. Scripts derive wallet keys from the prefix, which the shared hash tag
  * keeps in the one Cluster slot of the declared keys.
  *
- * Keys: wallet:<addr> (whole records, SCANned by pattern), codes, lb, referrers:active, referrals,
- * score, referees:<addr>.
+ * Keys: wallet:<addr> (whole records, SCANned by pattern), codes, lb, lb:held and disqualified (a
+ * disqualified wallet's entry), referrers:active, referrals, score, referees:<addr>.
  * Scripts: operator/put-wallets, get-wallets, scan-wallets, count-leaderboard, get-code-owners,
  * are-active-referrers, scan-leaderboard-members, get-referee-index; leaderboard/get-leaderboard
  * for the pages.
@@ -16,7 +16,7 @@ import type { RedisContext } from "@/lib/store/redis/context";
 import { CODES_COMPLETE_FIELD, WALLET_RECORD_FIELDS } from "@/lib/store/redis/keys";
 import { readLeaderboard } from "@/lib/store/redis/leaderboard";
 import { decodeRecord, encodeRecord, READ_FIELDS } from "@/lib/store/redis/records";
-import { int, list, optWallet, referredAtOf, scanCursor, str, UnexpectedReplyError } from "@/lib/store/redis/reply";
+import { checkScanCursor, int, list, optWallet, referredAtOf, scanCursor, str, UnexpectedReplyError } from "@/lib/store/redis/reply";
 import { ADMIN_BATCH_LIMIT, type OperatorStore, type WalletRecord } from "@/lib/store/types";
 
 export function operatorOperations(context: RedisContext): OperatorStore {
@@ -32,7 +32,7 @@ export function operatorOperations(context: RedisContext): OperatorStore {
      */
     async putWallets(records) {
       if (records.length === 0) return;
-      const scriptKeys = [keys.codes, keys.leaderboard, keys.activeReferrers, keys.referrals, keys.score];
+      const scriptKeys = [keys.codes, ...keys.board, keys.activeReferrers, keys.referrals, keys.score];
       const args = [
         keys.walletKeyPrefix,
         CODES_COMPLETE_FIELD,
@@ -56,7 +56,7 @@ export function operatorOperations(context: RedisContext): OperatorStore {
     async scanWallets(cursor, count) {
       checkScanCursor(cursor);
       const args = [cursor, keys.walletKeyPattern, String(count), keys.walletKeyPrefix, ...READ_FIELDS];
-      const reply = await runList("scan-wallets", [keys.leaderboard], args, 2);
+      const reply = await runList("scan-wallets", [...keys.board], args, 2);
       const records: WalletRecord[] = [];
       for (const item of list(reply[1], "scanWallets records")) {
         // A key under the wallet prefix that names no wallet is not a wallet; the index rebuild skips it too.
@@ -71,7 +71,7 @@ export function operatorOperations(context: RedisContext): OperatorStore {
     async getWallets(wallets) {
       if (wallets.length === 0) return [];
       const args = [keys.walletKeyPrefix, String(READ_FIELDS.length), ...READ_FIELDS, ...wallets];
-      const reply = await runList("get-wallets", [keys.leaderboard], args, wallets.length);
+      const reply = await runList("get-wallets", [...keys.board], args, wallets.length);
       return reply.map(decodeRecord);
     },
 
@@ -119,12 +119,4 @@ export function operatorOperations(context: RedisContext): OperatorStore {
       return { cursor: scanCursor(reply[0]), wallets };
     },
   };
-}
-
-/**
- * A cursor this backend hands out: a decimal of up to 20 digits (SCAN's and ZSCAN's are unsigned
- * 64-bit; the board's is an offset). Cursors are opaque to callers, so each backend checks its own.
- */
-function checkScanCursor(cursor: string): void {
-  if (!/^\d{1,20}$/.test(cursor)) throw new RangeError(`Not a scan cursor: ${JSON.stringify(cursor)}`);
 }

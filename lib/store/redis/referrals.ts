@@ -3,7 +3,8 @@
  * Lookups that need the code index go through withCodeIndex, which rebuilds a missing index.
  *
  * Keys: wallet:<addr> (referee, referrer and any wallet a script derives from the prefix),
- * codes, lb, referrers:active, referrals, score, referees:<referrer>; counted on the day:
+ * codes, lb, lb:held, disqualified, referrers:active, referrals, score, referees:<referrer>, the referrer's
+ * signals (sig:<referrer>, sig:rank; see signalWrites); counted on the day:
  * an:<day>:facts (a new referee, the referral), an:<day>:connected, an:<day>:referrers, an:since.
  * Scripts: referrals/get-referral-info, resolve-ref-code, get-referrer, record-referral.
  */
@@ -13,11 +14,14 @@ import type { RedisContext } from "@/lib/store/redis/context";
 import { CODES_COMPLETE_FIELD } from "@/lib/store/redis/keys";
 import { int, optInt, optWallet, str, UnexpectedReplyError, wallet as walletOf } from "@/lib/store/redis/reply";
 import { countingDay } from "@/lib/store/redis/analytics";
+import { signalWrites } from "@/lib/store/redis/signals";
 import { registration } from "@/lib/store/redis/wallets";
-import type { RecordReferralResult, ReferralStore } from "@/lib/store/types";
+import { whole } from "@/lib/store/redis/run";
+import { BURST_WINDOW_SECONDS, QUICK_SECONDS, type RecordReferralResult, type ReferralStore } from "@/lib/store/types";
 
 export function referralOperations(context: RedisContext): ReferralStore {
   const { keys, run, runList, withCodeIndex } = context;
+  const signals = signalWrites(keys);
   return {
     async getReferralInfo(wallet, now) {
       const { keys: scriptKeys, args } = registration(context, wallet, now);
@@ -50,20 +54,23 @@ export function referralOperations(context: RedisContext): ReferralStore {
       const { name } = countingDay(context, now);
       const scriptKeys = [
         ...registered.keys,
-        keys.leaderboard,
+        ...keys.board,
         keys.activeReferrers,
         keys.referrals,
         keys.score,
         keys.connected(name),
         keys.referrers(name),
+        ...signals.keys,
       ];
       const args = [
         ...registered.args,
         refCode,
         selfReferral ? "1" : "0",
-        keys.walletKeyPrefix,
         CODES_COMPLETE_FIELD,
         keys.refereesKeyPrefix,
+        ...signals.args,
+        whole(BURST_WINDOW_SECONDS),
+        whole(QUICK_SECONDS),
       ];
       return withCodeIndex(async (): Promise<RecordReferralResult | typeof NO_INDEX> => {
         const reply = await runList("record-referral", scriptKeys, args, 1);

@@ -81,6 +81,14 @@ export function scanCursor(reply: unknown): string {
   return cursor;
 }
 
+/**
+ * A cursor this backend hands out: a decimal of up to 20 digits (SCAN's, SSCAN's and ZSCAN's are unsigned
+ * 64-bit; the board's is an offset). Cursors are opaque to callers, so each backend checks its own.
+ */
+export function checkScanCursor(cursor: string): void {
+  if (!/^\d{1,20}$/.test(cursor)) throw new RangeError(`Not a scan cursor: ${JSON.stringify(cursor)}`);
+}
+
 /** Elements of walletState's reply (prelude.lua). */
 export const STATE_REPLY_LENGTH = 5 + SOCIAL_TASK_IDS.length;
 

@@ -24,6 +24,8 @@ const SCRIPT_FOLDERS = {
   "code-index": ["rebuild-codes-begin", "rebuild-codes-batch", "rebuild-codes-finish"],
   access: ["create-nonce", "consume-nonce", "hit-rate-limits"],
   analytics: ["count-visit", "get-visits", "get-campaign", "get-top-referrers", "get-wallet-report"],
+  moderation: ["disqualify", "disqualify-many", "reinstate", "get-disqualifications", "scan-disqualified", "get-audit-log"],
+  signals: ["get-suspicious-referrers", "get-referrer-signals"],
   operator: [
     "put-wallets",
     "get-wallets",

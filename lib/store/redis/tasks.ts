@@ -2,35 +2,38 @@
  * Tasks on Redis: the daily check-in, social tasks and the nft_mint pass, each also making
  * the wallet known.
  *
- * Keys: wallet:<addr> (checkInLast, one field per social task, nftMint), codes, an:<day>:facts
- * (check-ins, first completions, first nft_mint) and an:since.
+ * Keys: wallet:<addr> (checkInLast, one field per social task, nftMint, activeReferee), codes, an:<day>:facts
+ * (check-ins, first completions, first nft_mint), an:since, and the referrer's sig:<addr> and sig:rank
+ * (a referee's first action after its binding counts it active, see signalWrites).
  * Scripts: tasks/check-in, tasks/complete-social-task, tasks/mark-nft-mint.
  */
 import "server-only";
 import type { RedisContext } from "@/lib/store/redis/context";
 import { int } from "@/lib/store/redis/reply";
 import { whole } from "@/lib/store/redis/run";
+import { signalWrites } from "@/lib/store/redis/signals";
 import { registration } from "@/lib/store/redis/wallets";
 import type { TaskStore } from "@/lib/store/types";
 
 export function taskOperations(context: RedisContext): TaskStore {
   const { run, runList } = context;
+  const signals = signalWrites(context.keys);
   return {
     async checkIn(wallet, now, cooldownSeconds) {
       const { keys, args } = registration(context, wallet, now);
-      const reply = await runList("check-in", keys, [...args, whole(cooldownSeconds)], 1);
+      const reply = await runList("check-in", [...keys, ...signals.keys], [...args, whole(cooldownSeconds), ...signals.args], 1);
       if (int(reply[0], "checkIn") === 1) return { checkedIn: true as const };
       return { checkedIn: false as const, last: int(reply[1], "checkInLast") };
     },
 
     async completeSocialTask(wallet, taskId, now) {
       const { keys, args } = registration(context, wallet, now);
-      return int(await run("complete-social-task", keys, [...args, taskId]), taskId);
+      return int(await run("complete-social-task", [...keys, ...signals.keys], [...args, taskId, ...signals.args]), taskId);
     },
 
     async markNftMint(wallet, now) {
       const { keys, args } = registration(context, wallet, now);
-      await run("mark-nft-mint", keys, args);
+      await run("mark-nft-mint", [...keys, ...signals.keys], [...args, ...signals.args]);
     },
   };
 }

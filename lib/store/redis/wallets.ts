@@ -1,8 +1,8 @@
 /**
  * Wallets on Redis: making a wallet known, and everything the request path reads of one.
  *
- * Keys: wallet:<addr> (the hash), codes (the wallet's refCode claimed at registration), lb
- * (read for the score), an:<day>:facts and an:since (a new wallet counted, see countingDay).
+ * Keys: wallet:<addr> (the hash), codes (the wallet's refCode claimed at registration), lb, lb:held
+ * and disqualified (read for the score), an:<day>:facts and an:since (a new wallet counted, see countingDay).
  * Scripts: wallets/register-wallet, wallets/get-wallet-state (and walletState of prelude.lua, which
  * analytics/get-wallet-report reads too).
  */
@@ -37,7 +37,7 @@ export function walletOperations(context: RedisContext): WalletStore {
     },
 
     async getWalletState(wallet) {
-      return walletStateOf(await runList("get-wallet-state", [keys.wallet(wallet), keys.leaderboard], [wallet, ...SOCIAL_TASK_IDS], STATE_REPLY_LENGTH));
+      return walletStateOf(await runList("get-wallet-state", [keys.wallet(wallet), ...keys.board], [wallet, ...SOCIAL_TASK_IDS], STATE_REPLY_LENGTH));
     },
   };
 }

@@ -2,15 +2,17 @@
  * Analytics on SQLite: visits counted, and every campaign counter read. The counters are written
  * by counters.ts, inside the transaction of each fact; this module owns no table and reads theirs,
  * `ref_codes` (to tell an owned code), `score_total` (leaderboard.ts), `wallets` (referral counts,
- * a looked-up wallet's state, its referees through wallets_referees) and `leaderboard_entries`
- * (its rank). Unique counts are exact: one row per day and visitor or wallet.
+ * a looked-up wallet's state, its referees through wallets_referees), `leaderboard_entries`
+ * (its rank) and `disqualified` (moderation.ts). Unique counts are exact: one row per day and
+ * visitor or wallet.
  */
 import "server-only";
 import { refCodeOf } from "@/lib/domain/wallet";
 import { campaignDayOf } from "@/lib/store/facts";
 import type { Counters } from "@/lib/store/sqlite/counters";
 import { immediate, required, snapshot, type Db } from "@/lib/store/sqlite/db";
-import { BOARD, prepareRank } from "@/lib/store/sqlite/leaderboard";
+import { BOARD, BOARDS, prepareRank, type Boards } from "@/lib/store/sqlite/leaderboard";
+import { prepareDisqualification } from "@/lib/store/sqlite/moderation";
 import { STATE_SELECT, stateOf, type StateRow } from "@/lib/store/sqlite/rows";
 import type { AnalyticsStore, CampaignRead, ReferrerPeriod, VisitDay, VisitInput, WalletReport } from "@/lib/store/types";
 
@@ -57,10 +59,11 @@ export function sqliteAnalytics(db: Db, counters: Counters): AnalyticsStore {
   );
   const readTopReferrers = db.prepare<
     [Days & { limit: number }],
-    { wallet: string; referrals: number; referrals_all_time: number }
+    { wallet: string; referrals: number; referrals_all_time: number; disqualified: number }
   >(
     `SELECT r.referrer AS wallet, sum(r.referrals) AS referrals,
-            coalesce((SELECT w.referrals_count FROM wallets w WHERE w.wallet = r.referrer), 0) AS referrals_all_time
+            coalesce((SELECT w.referrals_count FROM wallets w WHERE w.wallet = r.referrer), 0) AS referrals_all_time,
+            EXISTS (SELECT 1 FROM disqualified d WHERE d.wallet = r.referrer) AS disqualified
        FROM analytics_referrers r WHERE r.day BETWEEN :fromDay AND :toDay
       GROUP BY r.referrer ORDER BY referrals DESC, r.referrer ASC LIMIT :limit`,
   );
@@ -75,8 +78,9 @@ export function sqliteAnalytics(db: Db, counters: Counters): AnalyticsStore {
       ORDER BY w.referred_at DESC, w.wallet ASC LIMIT :limit OFFSET :offset`,
   );
   const countReferees = db.prepare<[string], { n: number }>("SELECT count(*) AS n FROM wallets WHERE referrer = ?");
-  const readState = db.prepare<[{ board: string; wallet: string }], StateRow>(STATE_SELECT);
+  const readState = db.prepare<[Boards & { wallet: string }], StateRow>(STATE_SELECT);
   const readRank = prepareRank(db);
+  const readDisqualification = prepareDisqualification(db);
 
   return {
     countVisit: immediate(db, ({ refCode, visitorId, now }: VisitInput): boolean => {
@@ -119,20 +123,23 @@ export function sqliteAnalytics(db: Db, counters: Counters): AnalyticsStore {
           referralsAllTime: row.referrals_all_time,
           visits: link.visits,
           uniqueVisitors: link.unique_visitors,
+          disqualified: row.disqualified === 1,
         };
       }),
     ),
 
     getWalletReport: snapshot(db, (wallet: string, offset: number, limit: number): WalletReport => {
-      const state = readState.get({ board: BOARD, wallet });
+      const state = readState.get({ ...BOARDS, wallet });
       return {
         known: state !== undefined,
         state: stateOf(state),
+        // A disqualified wallet's entry is held off BOARD: no row, rank 0.
         rank: readRank.get({ board: BOARD, wallet })?.rank ?? 0,
         referees: {
           total: required(countReferees.get(wallet), "count of referees").n,
           referees: readReferees.all({ referrer: wallet, offset, limit }).map((row) => ({ wallet: row.wallet, referredAt: row.referred_at })),
         },
+        disqualification: readDisqualification.get(wallet) ?? null,
       };
     }),
   };

@@ -11,8 +11,10 @@ import { sqliteAnalytics } from "@/lib/store/sqlite/analytics";
 import { openCounters } from "@/lib/store/sqlite/counters";
 import { openBoard, sqliteLeaderboard } from "@/lib/store/sqlite/leaderboard";
 import { migrate } from "@/lib/store/sqlite/migrations";
+import { sqliteModeration } from "@/lib/store/sqlite/moderation";
 import { sqliteOperator } from "@/lib/store/sqlite/operator";
 import { sqliteReferrals } from "@/lib/store/sqlite/referrals";
+import { openSignals, sqliteSignals } from "@/lib/store/sqlite/signals";
 import { sqliteTasks } from "@/lib/store/sqlite/tasks";
 import { registrar, sqliteWallets } from "@/lib/store/sqlite/wallets";
 import type { Store } from "@/lib/store/types";
@@ -25,17 +27,20 @@ export function openSqliteStore(dataDir: string, options: SqliteStoreOptions): S
     const counters = openCounters(db, options.retentionDays);
     const register = registrar(db, counters);
     const board = openBoard(db);
+    const signals = openSignals(db);
     const selectOne = db.prepare<[], { one: number }>("SELECT 1 AS one");
     return {
       kind: "sqlite" as const,
       ping: async () => void selectOne.get(),
       close: async () => void db.close(),
       ...sqliteWallets(db, register),
-      ...sqliteReferrals(db, board, register, counters),
-      ...sqliteTasks(db, register, counters),
+      ...sqliteReferrals(db, board, register, counters, signals),
+      ...sqliteTasks(db, register, counters, signals),
       ...sqliteLeaderboard(db, board, register),
       ...sqliteAccess(db),
       ...sqliteAnalytics(db, counters),
+      ...sqliteModeration(db, board),
+      ...sqliteSignals(db),
       ...sqliteOperator(db, board),
     };
   });

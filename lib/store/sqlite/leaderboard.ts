@@ -2,9 +2,13 @@
  * The leaderboard on SQLite. Owns `leaderboard_entries` (one row per wallet on a board: its
  * score and when it reached it), `leaderboard_counts` (entries per board, score and time bucket,
  * kept by triggers), `leaderboard_levels` (the bucket widths) and `score_total` (the sum of the
- * scores per board, kept by triggers, migration 7; analytics.ts reads it). Every entry is on BOARD today;
- * a second board (a season) is rows under another board value, with the same statements.
- * The other concerns move entries through the Board below, inside their own transactions.
+ * scores per board, kept by triggers, migration 7; analytics.ts reads it). Every entry is on BOARD
+ * today, except a disqualified wallet's (lib/store/ports/moderation.ts): it is held on HELD_BOARD,
+ * so every read of BOARD (rows, ranks, counts, score total) leaves it out with no filter of its
+ * own, and a wallet has an entry on at most one of the two. Each write of an entry reads
+ * `disqualified` (moderation.ts) to choose between them in the same statement. A second board (a
+ * season) is rows under another board value, with the same statements. The other concerns move
+ * entries through the Board below, inside their own transactions.
  */
 import "server-only";
 import type { Db } from "@/lib/store/sqlite/db";
@@ -15,6 +19,16 @@ import type { BoardSummary, LeaderboardRow, LeaderboardStore, RankedRow } from "
 
 /** The board of every entry so far. */
 export const BOARD = "all";
+
+/** Where a disqualified wallet's entry waits, score and reachedAt kept, until it is reinstated. */
+export const HELD_BOARD = "held";
+
+/** `:board` and `:held`, for a statement that reads or writes a wallet's entry on whichever of the two it belongs. */
+export const BOARDS = { board: BOARD, held: HELD_BOARD };
+export type Boards = typeof BOARDS;
+
+/** The board a write of `:wallet`'s entry goes to, from `:board` and `:held`. */
+const BOARD_OF_WALLET = `CASE WHEN EXISTS (SELECT 1 FROM disqualified d WHERE d.wallet = :wallet) THEN :held ELSE :board END`;
 
 /** The leaderboard order of lib/domain/leaderboard.ts; leaderboard_entries_order (migration 5) serves it. */
 const LEADERBOARD_ORDER = "score DESC, reached_at ASC, wallet ASC";
@@ -33,37 +47,46 @@ const ENTRY_COLUMNS = `wallet, score, reached_at,
   coalesce((SELECT w.referrals_count FROM wallets w WHERE w.wallet = e.wallet), 0) AS referrals_count`;
 
 export interface Board {
-  /** +1 point reached at `now`; a wallet without an entry enters with 1. */
+  /** +1 point reached at `now`; a wallet without an entry enters with 1 (held, if disqualified). */
   addPoint(wallet: string, now: number): void;
-  /** An entry of score 0 reached at `now`, unless the wallet has one. */
+  /** An entry of score 0 reached at `now`, unless the wallet has one or is disqualified (its look-up creates none). */
   enter(wallet: string, now: number): void;
-  /** Overwrites the wallet's entry; null removes it. */
+  /** Overwrites the wallet's entry, held if disqualified; null removes it. */
   put(wallet: string, entry: { score: number; reachedAt: number } | null): void;
+  /** Moves the wallet's entry, if any, from BOARD to HELD_BOARD: its wallet was just disqualified. */
+  hold(wallet: string): void;
+  /** Moves the wallet's held entry, if any, back to BOARD: its wallet was just reinstated. */
+  release(wallet: string): void;
   /** `limit` rows from 0-based `offset`, in the order. */
   page(offset: number, limit: number): EntryRow[];
   /** Up to `limit` rows after `key` in the order. */
   after(key: BoardKey, limit: number): EntryRow[];
   /** Number of entries, summed from the counts: one row per distinct score. */
   count(): number;
-  /** Up to `limit` entries after wallet `after` in wallet order, each with whether its wallet is known. */
+  /** Up to `limit` entries, held ones too, after wallet `after` in wallet order, each with whether its wallet is known. */
   members(after: string, limit: number): { wallet: string; known: number }[];
 }
 
 export function openBoard(db: Db): Board {
-  const addPoint = db.prepare<[{ board: string; wallet: string; now: number }]>(
-    `INSERT INTO leaderboard_entries (board, wallet, score, reached_at) VALUES (:board, :wallet, 1, :now)
+  const addPoint = db.prepare<[Boards & { wallet: string; now: number }]>(
+    `INSERT INTO leaderboard_entries (board, wallet, score, reached_at) VALUES (${BOARD_OF_WALLET}, :wallet, 1, :now)
      ON CONFLICT DO UPDATE SET score = score + 1, reached_at = excluded.reached_at`,
   );
   const enter = db.prepare<[{ board: string; wallet: string; now: number }]>(
-    `INSERT INTO leaderboard_entries (board, wallet, score, reached_at) VALUES (:board, :wallet, 0, :now)
+    `INSERT INTO leaderboard_entries (board, wallet, score, reached_at)
+       SELECT :board, :wallet, 0, :now WHERE NOT EXISTS (SELECT 1 FROM disqualified d WHERE d.wallet = :wallet)
      ON CONFLICT DO NOTHING`,
   );
-  const putEntry = db.prepare<[{ board: string; wallet: string; score: number; reachedAt: number }]>(
-    `INSERT INTO leaderboard_entries (board, wallet, score, reached_at) VALUES (:board, :wallet, :score, :reachedAt)
+  const putEntry = db.prepare<[Boards & { wallet: string; score: number; reachedAt: number }]>(
+    `INSERT INTO leaderboard_entries (board, wallet, score, reached_at) VALUES (${BOARD_OF_WALLET}, :wallet, :score, :reachedAt)
      ON CONFLICT DO UPDATE SET score = excluded.score, reached_at = excluded.reached_at`,
   );
-  const removeEntry = db.prepare<[{ board: string; wallet: string }]>(
-    "DELETE FROM leaderboard_entries WHERE board = :board AND wallet = :wallet",
+  const removeEntry = db.prepare<[Boards & { wallet: string }]>(
+    "DELETE FROM leaderboard_entries WHERE board IN (:board, :held) AND wallet = :wallet",
+  );
+  // The counts' and score total's triggers follow an update of the board column like any other move.
+  const moveEntry = db.prepare<[{ from: string; to: string; wallet: string }]>(
+    "UPDATE leaderboard_entries SET board = :to WHERE board = :from AND wallet = :wallet",
   );
   const readPage = db.prepare<[{ board: string; offset: number; limit: number }], EntryRow>(
     `SELECT ${ENTRY_COLUMNS} FROM leaderboard_entries e WHERE board = :board
@@ -86,18 +109,25 @@ export function openBoard(db: Db): Board {
        CROSS JOIN leaderboard_counts c ON c.board = :board AND c.width = l.width
       WHERE l.parent IS NULL`,
   );
-  const readMembers = db.prepare<[{ board: string; after: string; limit: number }], { wallet: string; known: number }>(
-    `SELECT e.wallet, EXISTS (SELECT 1 FROM wallets w WHERE w.wallet = e.wallet) AS known
-       FROM leaderboard_entries e WHERE e.board = :board AND e.wallet > :after ORDER BY e.wallet LIMIT :limit`,
+  // Each board's page read on its own range of the primary key and the two merged: one IN over both
+  // boards would read every entry after `after` to sort them.
+  const readMembers = db.prepare<[Boards & { after: string; limit: number }], { wallet: string; known: number }>(
+    `SELECT wallet, EXISTS (SELECT 1 FROM wallets w WHERE w.wallet = e.wallet) AS known FROM (
+       SELECT * FROM (SELECT wallet FROM leaderboard_entries WHERE board = :board AND wallet > :after ORDER BY wallet LIMIT :limit)
+       UNION ALL
+       SELECT * FROM (SELECT wallet FROM leaderboard_entries WHERE board = :held AND wallet > :after ORDER BY wallet LIMIT :limit)
+     ) e ORDER BY wallet LIMIT :limit`,
   );
 
   return {
-    addPoint: (wallet, now) => void addPoint.run({ board: BOARD, wallet, now }),
+    addPoint: (wallet, now) => void addPoint.run({ ...BOARDS, wallet, now }),
     enter: (wallet, now) => void enter.run({ board: BOARD, wallet, now }),
     put: (wallet, entry) =>
       void (entry === null
-        ? removeEntry.run({ board: BOARD, wallet })
-        : putEntry.run({ board: BOARD, wallet, score: entry.score, reachedAt: entry.reachedAt })),
+        ? removeEntry.run({ ...BOARDS, wallet })
+        : putEntry.run({ ...BOARDS, wallet, score: entry.score, reachedAt: entry.reachedAt })),
+    hold: (wallet) => void moveEntry.run({ from: BOARD, to: HELD_BOARD, wallet }),
+    release: (wallet) => void moveEntry.run({ from: HELD_BOARD, to: BOARD, wallet }),
     page: (offset, limit) => readPage.all({ board: BOARD, offset, limit }),
     after: (key, limit) => {
       const rows = readSameScoreAfter.all({ board: BOARD, ...key, limit });
@@ -105,12 +135,17 @@ export function openBoard(db: Db): Board {
       return rows;
     },
     count: () => required(countEntries.get({ board: BOARD }), "count of leaderboard entries").n,
-    members: (after, limit) => readMembers.all({ board: BOARD, after, limit }),
+    members: (after, limit) => readMembers.all({ ...BOARDS, after, limit }),
   };
 }
 
 export function sqliteLeaderboard(db: Db, board: Board, register: Register): LeaderboardStore {
   const readRank = prepareRank(db);
+  // The wallet is known (registered just before), its entry held or missing.
+  const readHeld = db.prepare<[{ held: string; wallet: string }], { score: number; referrals_count: number }>(
+    `SELECT coalesce(e.score, 0) AS score, w.referrals_count FROM wallets w
+       LEFT JOIN leaderboard_entries e ON e.board = :held AND e.wallet = w.wallet WHERE w.wallet = :wallet`,
+  );
   const readReferralTotal = db.prepare<[], { referrals: number }>("SELECT referrals FROM referral_total");
   // Rows change only by a write: one of this connection (total_changes(), triggers included) or
   // one another connection committed to the file (data_version).
@@ -139,8 +174,11 @@ export function sqliteLeaderboard(db: Db, board: Board, register: Register): Lea
     getRankOrCreate: immediate(db, (wallet: string, now: number): RankedRow => {
       register(wallet, now);
       board.enter(wallet, now);
-      const row = required(readRank.get({ board: BOARD, wallet }), `leaderboard entry of ${wallet}`);
-      return { wallet, score: row.score, referralsCount: row.referrals_count, rank: row.rank };
+      const row = readRank.get({ board: BOARD, wallet });
+      if (row) return { wallet, score: row.score, referralsCount: row.referrals_count, rank: row.rank };
+      // Only a disqualified wallet has no entry on BOARD after enter(): it has no rank.
+      const held = required(readHeld.get({ held: HELD_BOARD, wallet }), `wallets row of ${wallet}`);
+      return { wallet, score: held.score, referralsCount: held.referrals_count, rank: 0 };
     }),
   };
 }

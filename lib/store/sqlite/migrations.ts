@@ -288,6 +288,56 @@ export const MIGRATIONS: readonly string[] = [
   -- getWalletReport: a referrer's referees, newest first, then wallet ascending.
   CREATE INDEX wallets_referees ON wallets (referrer, referred_at DESC, wallet) WHERE referrer IS NOT NULL;
   `,
+  // 8: moderation (lib/store/ports/moderation.ts): the disqualified wallets, whose entries move to a
+  // second board value so that every read of board 'all' leaves them out, and the audit log.
+  `
+  -- via: the referrer whose cascade took the wallet out, NULL when the wallet was named itself.
+  CREATE TABLE disqualified (
+    wallet TEXT PRIMARY KEY,
+    reason TEXT NOT NULL,
+    at     INTEGER NOT NULL,
+    admin  TEXT NOT NULL,
+    via    TEXT
+  ) STRICT, WITHOUT ROWID;
+  -- Reinstating a referrer finds the wallets its cascade took out.
+  CREATE INDEX disqualified_via ON disqualified (via) WHERE via IS NOT NULL;
+
+  -- AUTOINCREMENT: an id is never handed out twice, so ids count the actions in the order stored.
+  CREATE TABLE audit_log (
+    id      INTEGER PRIMARY KEY AUTOINCREMENT,
+    at      INTEGER NOT NULL,
+    admin   TEXT NOT NULL,
+    action  TEXT NOT NULL,
+    wallet  TEXT,
+    reason  TEXT,
+    cascade INTEGER NOT NULL,
+    wallets INTEGER NOT NULL
+  ) STRICT;
+  `,
+  // 9: farm signals (lib/store/ports/signals.ts), written by the transactions of their facts from
+  // here on: a file migrated with referrals in it has signals only for what happens after.
+  `
+  -- referrals: wallets.referrals_count, copied at each write of the row, so that the ranking index
+  -- is on this table alone.
+  CREATE TABLE referrer_signals (
+    wallet          TEXT PRIMARY KEY,
+    referrals       INTEGER NOT NULL,
+    burst           INTEGER NOT NULL,
+    quick_referees  INTEGER NOT NULL,
+    active_referees INTEGER NOT NULL,
+    cycles          INTEGER NOT NULL
+  ) STRICT, WITHOUT ROWID;
+  -- suspicionOf of lib/domain/signals.ts, with its CYCLE_WEIGHT of 10: the two must stay equal, or
+  -- the ranking query of signals.ts stops matching this index and sorts every referrer.
+  CREATE INDEX referrer_signals_suspicion ON referrer_signals
+    ((referrals - active_referees + quick_referees + burst + 10 * cycles) DESC, wallet);
+
+  -- Referees already counted active, each once, for the referrer it had then.
+  CREATE TABLE counted_referees (
+    referee  TEXT PRIMARY KEY,
+    referrer TEXT NOT NULL
+  ) STRICT, WITHOUT ROWID;
+  `,
 ];
 
 export function migrate(db: Db): void {

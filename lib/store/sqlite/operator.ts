@@ -10,16 +10,16 @@ import "server-only";
 import { refCodeOf } from "@/lib/domain/wallet";
 import { checkWallet } from "@/lib/store/checked";
 import { immediate, snapshot, type Db } from "@/lib/store/sqlite/db";
-import { BOARD, type Board, type BoardKey } from "@/lib/store/sqlite/leaderboard";
+import { BOARDS, type Board, type BoardKey, type Boards } from "@/lib/store/sqlite/leaderboard";
 import { leaderboardRowOf, recordOf, WALLET_COLUMNS, walletParamsOf, type RecordRow, type WalletParams } from "@/lib/store/sqlite/rows";
 import type { OperatorStore, WalletRecord } from "@/lib/store/types";
 
 /** putBatchLimit of SQLite (see OperatorStore). */
 const SQLITE_PUT_BATCH_LIMIT = 10_000;
 
-/** The columns of a record: the wallet's row and its entry, if any. */
+/** The columns of a record: the wallet's row and its entry, if any, held or not. */
 const RECORD_COLUMNS = `${WALLET_COLUMNS.map((column) => `w.${column}`).join(", ")}, e.score, e.reached_at
-  FROM wallets w LEFT JOIN leaderboard_entries e ON e.board = :board AND e.wallet = w.wallet`;
+  FROM wallets w LEFT JOIN leaderboard_entries e ON e.board IN (:board, :held) AND e.wallet = w.wallet`;
 
 export function sqliteOperator(db: Db, board: Board): OperatorStore {
   const upsertWallet = db.prepare<[WalletParams]>(
@@ -37,10 +37,10 @@ export function sqliteOperator(db: Db, board: Board): OperatorStore {
   const setCodeOwner = db.prepare<[{ code: string; wallet: string }]>(
     "INSERT INTO ref_codes (code, wallet) VALUES (:code, :wallet) ON CONFLICT (code) DO UPDATE SET wallet = excluded.wallet",
   );
-  const readRecord = db.prepare<[{ board: string; wallet: string }], RecordRow>(
+  const readRecord = db.prepare<[Boards & { wallet: string }], RecordRow>(
     `SELECT ${RECORD_COLUMNS} WHERE w.wallet = :wallet`,
   );
-  const readRecords = db.prepare<[{ board: string; after: string; limit: number }], RecordRow>(
+  const readRecords = db.prepare<[Boards & { after: string; limit: number }], RecordRow>(
     `SELECT ${RECORD_COLUMNS} WHERE w.wallet > :after ORDER BY w.wallet LIMIT :limit`,
   );
   const readActive = db.prepare<[string], { one: number }>("SELECT 1 AS one FROM active_referrers WHERE wallet = ?");
@@ -74,14 +74,14 @@ export function sqliteOperator(db: Db, board: Board): OperatorStore {
     /** Keyset pagination by wallet: the cursor is the last wallet of the previous page. */
     scanWallets: async (cursor, count) => {
       if (cursor !== "0") checkWallet(cursor, "cursor");
-      const rows = readRecords.all({ board: BOARD, after: cursor === "0" ? "" : cursor, limit: count });
+      const rows = readRecords.all({ ...BOARDS, after: cursor === "0" ? "" : cursor, limit: count });
       const last = rows.at(-1);
       return { cursor: rows.length < count || !last ? "0" : last.wallet, records: rows.map(recordOf) };
     },
 
     getWallets: snapshot(db, (wallets: string[]) =>
       wallets.map((wallet) => {
-        const row = readRecord.get({ board: BOARD, wallet });
+        const row = readRecord.get({ ...BOARDS, wallet });
         return row ? recordOf(row) : null;
       }),
     ),

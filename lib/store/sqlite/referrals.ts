@@ -3,17 +3,19 @@
  * referrer, kept by triggers on `wallets`, migration 4) and the referral columns of `wallets`
  * (referrer, referred_at, referrals_count; the wallets_referees index of migration 7 orders a
  * referrer's referees for analytics.ts). Reads `ref_codes` to resolve a code; moves both
- * wallets' entries through the Board; counts the day's connected wallet and referral.
+ * wallets' entries through the Board; counts the day's connected wallet and referral, and the
+ * referrer's farm signals.
  */
 import "server-only";
 import { FACTS } from "@/lib/store/facts";
 import type { Counters } from "@/lib/store/sqlite/counters";
 import { immediate, required, type Db } from "@/lib/store/sqlite/db";
 import type { Board } from "@/lib/store/sqlite/leaderboard";
+import type { Signals } from "@/lib/store/sqlite/signals";
 import type { Register } from "@/lib/store/sqlite/wallets";
 import type { RecordReferralInput, RecordReferralResult, ReferralStore } from "@/lib/store/types";
 
-export function sqliteReferrals(db: Db, board: Board, register: Register, counters: Counters): ReferralStore {
+export function sqliteReferrals(db: Db, board: Board, register: Register, counters: Counters, signals: Signals): ReferralStore {
   const readCodeOwner = db.prepare<[string], { wallet: string }>("SELECT wallet FROM ref_codes WHERE code = ?");
   const readReferral = db.prepare<[string], { referrer: string | null; referrals_count: number }>(
     "SELECT referrer, referrals_count FROM wallets WHERE wallet = ?",
@@ -52,6 +54,7 @@ export function sqliteReferrals(db: Db, board: Board, register: Register, counte
       register(referrer, now);
       bindReferee.run({ referee, referrer, now });
       countReferral.run(referrer);
+      signals.referral(referee, referrer, now);
       board.addPoint(referee, now);
       board.addPoint(referrer, now);
       markActive.run({ wallet: referrer, now });

@@ -42,10 +42,10 @@ export type RecordRow = WalletParams & { score: number | null; reached_at: numbe
 /** What getWalletState reads of one wallet. */
 export type StateRow = TaskColumns & { referrer: string | null; referrals_count: number; score: number | null };
 
-/** The StateRow of `:wallet` with its score on `:board`; no row for an unknown wallet. */
+/** The StateRow of `:wallet` with the score of its entry on `:board` or `:held`; no row for an unknown wallet. */
 export const STATE_SELECT = `SELECT w.referrer, w.referrals_count, e.score, w.checkin_last,
             ${SOCIAL_TASK_IDS.map((id) => `w.${socialColumn(id)}`).join(", ")}, w.nft_mint
-       FROM wallets w LEFT JOIN leaderboard_entries e ON e.board = :board AND e.wallet = w.wallet
+       FROM wallets w LEFT JOIN leaderboard_entries e ON e.board IN (:board, :held) AND e.wallet = w.wallet
       WHERE w.wallet = :wallet`;
 
 export type LeaderboardSqlRow = { wallet: string; score: number; referrals_count: number };

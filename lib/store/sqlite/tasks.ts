@@ -1,7 +1,8 @@
 /**
  * Tasks on SQLite. Owns the task columns of `wallets`: checkin_last, one `<task>_ts` per social
  * task (named from SOCIAL_TASK_IDS, see rows.ts) and nft_mint. Each write also makes the wallet known,
- * and counts the day's check-in, first completion or first nft_mint.
+ * and counts the day's check-in, first completion or first nft_mint, each also an action of the
+ * wallet for its referrer's signals.
  */
 import "server-only";
 import type Database from "better-sqlite3";
@@ -10,12 +11,13 @@ import { FACTS, socialTaskFact } from "@/lib/store/facts";
 import type { Counters } from "@/lib/store/sqlite/counters";
 import { immediate, required, type Db } from "@/lib/store/sqlite/db";
 import { socialColumn } from "@/lib/store/sqlite/rows";
+import type { Signals } from "@/lib/store/sqlite/signals";
 import type { Register } from "@/lib/store/sqlite/wallets";
 import type { CheckInResult, TaskStore } from "@/lib/store/types";
 
 type WalletNow = { wallet: string; now: number };
 
-export function sqliteTasks(db: Db, register: Register, counters: Counters): TaskStore {
+export function sqliteTasks(db: Db, register: Register, counters: Counters, signals: Signals): TaskStore {
   const tryCheckIn = db.prepare<[{ wallet: string; now: number; cooldown: number }]>(
     `UPDATE wallets SET checkin_last = :now
       WHERE wallet = :wallet AND (checkin_last IS NULL OR :now - checkin_last >= :cooldown)`,
@@ -43,6 +45,7 @@ export function sqliteTasks(db: Db, register: Register, counters: Counters): Tas
       register(wallet, now);
       if (tryCheckIn.run({ wallet, now, cooldown }).changes === 1) {
         counters.fact(FACTS.checkIns, now);
+        signals.action(wallet);
         return { checkedIn: true };
       }
       const last = required(readCheckIn.get(wallet), `wallets row of ${wallet}`).checkin_last;
@@ -53,13 +56,19 @@ export function sqliteTasks(db: Db, register: Register, counters: Counters): Tas
     completeSocialTask: immediate(db, (wallet: string, taskId: SocialTaskId, now: number) => {
       register(wallet, now);
       const task = completeSocial[taskId];
-      if (task.first.run({ wallet, now }).changes === 1) counters.fact(socialTaskFact(taskId), now);
+      if (task.first.run({ wallet, now }).changes === 1) {
+        counters.fact(socialTaskFact(taskId), now);
+        signals.action(wallet);
+      }
       return required(task.read.get(wallet), `wallets row of ${wallet}`).ts;
     }),
 
     markNftMint: immediate(db, (wallet: string, now: number) => {
       register(wallet, now);
-      if (setNftMint.run(wallet).changes === 1) counters.fact(FACTS.nftMints, now);
+      if (setNftMint.run(wallet).changes === 1) {
+        counters.fact(FACTS.nftMints, now);
+        signals.action(wallet);
+      }
     }),
   };
 }

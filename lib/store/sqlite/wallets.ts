@@ -10,7 +10,7 @@ import { refCodeOf } from "@/lib/domain/wallet";
 import { FACTS } from "@/lib/store/facts";
 import type { Counters } from "@/lib/store/sqlite/counters";
 import { immediate, required, type Db } from "@/lib/store/sqlite/db";
-import { BOARD } from "@/lib/store/sqlite/leaderboard";
+import { BOARDS, type Boards } from "@/lib/store/sqlite/leaderboard";
 import { STATE_SELECT, stateOf, type StateRow } from "@/lib/store/sqlite/rows";
 import type { Registration, WalletStore } from "@/lib/store/types";
 
@@ -35,10 +35,10 @@ export function registrar(db: Db, counters: Counters): Register {
 }
 
 export function sqliteWallets(db: Db, register: Register): WalletStore {
-  const readState = db.prepare<[{ board: string; wallet: string }], StateRow>(STATE_SELECT);
+  const readState = db.prepare<[Boards & { wallet: string }], StateRow>(STATE_SELECT);
   return {
     registerWallet: immediate(db, register),
     // One statement reads one snapshot: no transaction needed.
-    getWalletState: async (wallet) => stateOf(readState.get({ board: BOARD, wallet })),
+    getWalletState: async (wallet) => stateOf(readState.get({ ...BOARDS, wallet })),
   };
 }

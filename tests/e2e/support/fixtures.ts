@@ -41,7 +41,13 @@ export async function guardNetwork(context: BrowserContext): Promise<string[]> {
 
 export function apiClient(request: APIRequestContext, baseUrl: string) {
   const get = async (path: string) => {
-    const res = await request.get(`${baseUrl}${path}`);
+    // The request context keeps its connection alive between calls; one idle past the server's
+    // keep-alive timeout (5 s) can be closed just as the next request goes out (ECONNRESET).
+    // A GET reads nothing it could double, so it is sent once more on a fresh connection.
+    const res = await request.get(`${baseUrl}${path}`).catch((error: unknown) => {
+      if (!String(error).includes("ECONNRESET")) throw error;
+      return request.get(`${baseUrl}${path}`);
+    });
     return { status: res.status(), body: await res.json() };
   };
   const post = async (path: string, data: Record<string, string>) => {

@@ -1,4 +1,5 @@
--- Prepended to every script: the day's counters, registration of a wallet and the leaderboard composite.
+-- Prepended to every script: the day's counters, registration of a wallet, the leaderboard composite,
+-- the board with its held part, and what the moderation scripts share.
 -- Numbers reach Redis through string.format('%.0f'): tostring() prints 14 significant
 -- digits and would lose the low digits of a composite.
 
@@ -64,19 +65,75 @@ local function storedScore(score, reachedAt)
   return string.format('%.0f', -(score * LB_SPAN + (LB_LATEST - reachedAt)))
 end
 
--- +1 score for a wallet, reached at `now`.
-local function addPoint(lbKey, wallet, now)
-  local stored = redis.call('ZSCORE', lbKey, wallet)
+-- The leaderboard as scripts that read or write entries take it (keys.ts board): `lb`, the board;
+-- `held`, the entries of disqualified wallets, same composite, in no board read and out of the score
+-- total; `disqualified`, the set that says which of the two has a wallet's entry.
+local function leaderboard(lbKey, heldKey, disqualifiedKey)
+  return {lb = lbKey, held = heldKey, disqualified = disqualifiedKey}
+end
+
+-- The zset that has, or gets, the wallet's entry.
+local function placeOf(board, wallet)
+  if redis.call('SISMEMBER', board.disqualified, wallet) == 1 then return board.held end
+  return board.lb
+end
+
+-- +1 score for a wallet, reached at `now`, where its entry is. Returns what that adds to the score
+-- total: 1 on the board, 0 held.
+local function addPoint(board, wallet, now)
+  local place = placeOf(board, wallet)
+  local stored = redis.call('ZSCORE', place, wallet)
   local score = 0
   if stored then score = scoreOf(stored) end
-  redis.call('ZADD', lbKey, storedScore(score + 1, now), wallet)
+  redis.call('ZADD', place, storedScore(score + 1, now), wallet)
+  if place == board.lb then return 1 end
+  return 0
+end
+
+-- Moves the wallet's entry, if it has one, from one zset to the other with its composite unchanged
+-- (ZSCORE's text is exact); returns its score, 0 without an entry.
+local function moveEntry(fromKey, toKey, wallet)
+  local stored = redis.call('ZSCORE', fromKey, wallet)
+  if not stored then return 0 end
+  redis.call('ZREM', fromKey, wallet)
+  redis.call('ZADD', toKey, stored, wallet)
+  return scoreOf(stored)
+end
+
+-- Disqualifies the wallet unless it is already (then its first record stays): its record written,
+-- its entry held and its score out of the score total. `via` '' when the wallet was named itself.
+-- Returns true when this call disqualified it.
+local function disqualifyOne(board, scoreKey, recordKey, wallet, reason, at, admin, via)
+  if redis.call('SADD', board.disqualified, wallet) == 0 then return false end
+  local record = {'reason', reason, 'at', at, 'admin', admin}
+  if via ~= '' then
+    record[#record + 1] = 'via'
+    record[#record + 1] = via
+  end
+  redis.call('HSET', recordKey, unpack(record))
+  local score = moveEntry(board.lb, board.held, wallet)
+  if score ~= 0 then redis.call('DECRBY', scoreKey, string.format('%d', score)) end
+  return true
+end
+
+-- A disqualification record as the read scripts return it: {reason, at, admin, via}, all nil without one.
+local function readDisqualification(recordKey)
+  return redis.call('HMGET', recordKey, 'reason', 'at', 'admin', 'via')
+end
+
+-- Appends an entry to the audit log; returns its id, its 1-based place in the list. One string
+-- per entry: at,action,cascade,wallets,wallet,<bytes of admin>,<admin><reason>. The free texts go
+-- last and admin is length-prefixed, so either may hold any character (get-audit-log.lua splits it).
+local function appendAudit(auditKey, at, action, cascade, wallets, wallet, admin, reason)
+  local entry = string.format('%s,%s,%d,%d,%s,%d,%s%s', at, action, cascade, wallets, wallet, #admin, admin, reason)
+  return redis.call('RPUSH', auditKey, entry)
 end
 
 -- What the request path reads of one wallet: {referrer, referralsCount, checkInLast, nftMint, score,
--- <completion time of each of taskIds>}, nil where unset, score 0 without an entry.
-local function walletState(walletKey, lbKey, wallet, taskIds)
+-- <completion time of each of taskIds>}, nil where unset, score 0 without an entry (a held entry counts).
+local function walletState(walletKey, board, wallet, taskIds)
   local fields = redis.call('HMGET', walletKey, 'referrer', 'referralsCount', 'checkInLast', 'nftMint')
-  local stored = redis.call('ZSCORE', lbKey, wallet)
+  local stored = redis.call('ZSCORE', placeOf(board, wallet), wallet)
   local out = {fields[1], fields[2], fields[3], fields[4], stored and scoreOf(stored) or 0}
   local times = redis.call('HMGET', walletKey, unpack(taskIds))
   for i = 1, #taskIds do out[#out + 1] = times[i] end
@@ -98,12 +155,48 @@ local function readBoard(lbKey, walletKeyPrefix, offset, limit)
   return table.concat(parts, ',')
 end
 
--- A wallet's whole record for OperatorStore: {wallet, score|false, reachedAt|false, {field values}},
+-- A wallet's whole record for OperatorStore, its entry held or not: {wallet, score|false, reachedAt|false, {field values}},
 -- the values in the order of `fields`, false where unset (all false: no such wallet).
-local function readRecord(lbKey, walletKeyPrefix, wallet, fields)
+local function readRecord(board, walletKeyPrefix, wallet, fields)
   local values = redis.call('HMGET', walletKeyPrefix .. wallet, unpack(fields))
-  local stored = redis.call('ZSCORE', lbKey, wallet)
+  local stored = redis.call('ZSCORE', placeOf(board, wallet), wallet)
   if not stored then return {wallet, false, false, values} end
   local score, reachedAt = entryOf(stored)
   return {wallet, score, reachedAt, values}
+end
+
+-- Farm signals (keys.ts sig:<addr>, sig:rank) as the scripts that write them take them: the ranking,
+-- what precedes an address in a signals key and in a wallet key, and CYCLE_WEIGHT of lib/domain/signals.ts.
+local function signalKeys(rankKey, signalsKeyPrefix, walletKeyPrefix, cycleWeight)
+  return {rank = rankKey, prefix = signalsKeyPrefix, walletKeyPrefix = walletKeyPrefix, cycleWeight = tonumber(cycleWeight)}
+end
+
+-- After a change to the referrer's counts: takes its referralsCount into them and re-scores it in the
+-- ranking, suspicionOf of lib/domain/signals.ts negated (keys.ts sig:rank). Recomputed rather than
+-- incremented, so the score always matches the stored counts.
+local function rankReferrer(signals, referrer)
+  local signalsKey = signals.prefix .. referrer
+  local referrals = redis.call('HGET', signals.walletKeyPrefix .. referrer, 'referralsCount') or '0'
+  redis.call('HSET', signalsKey, 'referrals', referrals)
+  local counts = redis.call('HMGET', signalsKey, 'burst', 'quick', 'active', 'cycles')
+  local burst, quick, active, cycles = tonumber(counts[1]) or 0, tonumber(counts[2]) or 0, tonumber(counts[3]) or 0, tonumber(counts[4]) or 0
+  local suspicion = tonumber(referrals) - active + quick + burst + signals.cycleWeight * cycles
+  redis.call('ZADD', signals.rank, string.format('%d', -suspicion), referrer)
+end
+
+-- After a check-in, a first completion of a social task or the first nft_mint: the first such action
+-- of a wallet that has a referrer counts it, once, as an active referee of that referrer. Before the
+-- binding it has none, and what it did then never counts.
+local function countActive(signals, walletKey)
+  local referrer = redis.call('HGET', walletKey, 'referrer')
+  if not referrer or redis.call('HSETNX', walletKey, 'activeReferee', '1') == 0 then return end
+  redis.call('HINCRBY', signals.prefix .. referrer, 'active', 1)
+  rankReferrer(signals, referrer)
+end
+
+-- A wallet's signals as the read scripts return them: {wallet, referrals, burst, quick, active, cycles,
+-- disqualified 0|1}, nil where unset (a wallet that never referred).
+local function readSignals(signalsKey, disqualifiedKey, wallet)
+  local counts = redis.call('HMGET', signalsKey, 'referrals', 'burst', 'quick', 'active', 'cycles')
+  return {wallet, counts[1], counts[2], counts[3], counts[4], counts[5], redis.call('SISMEMBER', disqualifiedKey, wallet)}
 end

@@ -1,14 +1,15 @@
 -- getTopReferrers: the `limit` wallets with the most referrals over a run of days, by those
--- referrals descending, then wallet ascending. KEYS: the scratch zset, then per day its referrers
--- zset, then per day its visits hash. ARGV: limit, the wallet key prefix, then per day the prefix
--- of its visitor HyperLogLogs (the code follows). The days' zsets are summed into the scratch key,
--- which is deleted before the script returns.
--- Returns {wallet, referrals, referralsAllTime, visits, uniqueVisitors, ...}.
+-- referrals descending, then wallet ascending. KEYS: the scratch zset, the disqualified wallets,
+-- then per day its referrers zset, then per day its visits hash. ARGV: limit, the wallet key
+-- prefix, then per day the prefix of its visitor HyperLogLogs (the code follows). The days' zsets
+-- are summed into the scratch key, which is deleted before the script returns.
+-- Returns {wallet, referrals, referralsAllTime, visits, uniqueVisitors, disqualified 0|1, ...}.
 local topKey = KEYS[1]
+local disqualifiedKey = KEYS[2]
 local limit = tonumber(ARGV[1])
 local walletKeyPrefix = ARGV[2]
 local dayCount = #ARGV - 2
-local referrerKeys = {unpack(KEYS, 2, 1 + dayCount)}
+local referrerKeys = {unpack(KEYS, 3, 2 + dayCount)}
 
 redis.call('ZUNIONSTORE', topKey, dayCount, unpack(referrerKeys))
 -- The limit-th score, or the lowest when fewer wallets referred: everything above it is in, and of
@@ -37,7 +38,7 @@ for _, entry in ipairs(top) do
   local visits = 0
   local visitorKeys = {}
   for d = 1, dayCount do
-    visits = visits + (tonumber(redis.call('HGET', KEYS[1 + dayCount + d], code)) or 0)
+    visits = visits + (tonumber(redis.call('HGET', KEYS[2 + dayCount + d], code)) or 0)
     visitorKeys[d] = ARGV[2 + d] .. code
   end
   out[#out + 1] = wallet
@@ -45,5 +46,6 @@ for _, entry in ipairs(top) do
   out[#out + 1] = redis.call('HGET', walletKeyPrefix .. wallet, 'referralsCount') or 0
   out[#out + 1] = visits
   out[#out + 1] = redis.call('PFCOUNT', unpack(visitorKeys))
+  out[#out + 1] = redis.call('SISMEMBER', disqualifiedKey, wallet)
 end
 return out

@@ -1,15 +1,20 @@
--- getRankOrCreate: registers the wallet, creates a missing entry with score 0 reached at `now`.
--- Returns {zeroBasedRank, score, referralsCount|nil}.
+-- getRankOrCreate: registers the wallet, creates a missing entry with score 0 reached at `now`;
+-- a disqualified wallet gets no entry and rank 0, with the score of its held entry, if any.
+-- Returns {rank (1-based; 0 disqualified), score, referralsCount|nil}.
 local walletKey = KEYS[1]
 local codesKey = KEYS[2]
 local day = countingDay(KEYS[3], KEYS[4], ARGV[4], ARGV[5])
-local lbKey = KEYS[5]
+local board = leaderboard(KEYS[5], KEYS[6], KEYS[7])
 local wallet = ARGV[1]
 local code = ARGV[2]
 local now = tonumber(ARGV[3])
 
 register(walletKey, codesKey, wallet, code, now, day)
-redis.call('ZADD', lbKey, 'NX', storedScore(0, now), wallet)
-local rank = redis.call('ZRANK', lbKey, wallet)
-local score = scoreOf(redis.call('ZSCORE', lbKey, wallet))
-return {rank, score, redis.call('HGET', walletKey, 'referralsCount')}
+local count = redis.call('HGET', walletKey, 'referralsCount')
+if placeOf(board, wallet) == board.held then
+  local stored = redis.call('ZSCORE', board.held, wallet)
+  return {0, stored and scoreOf(stored) or 0, count}
+end
+redis.call('ZADD', board.lb, 'NX', storedScore(0, now), wallet)
+local rank = redis.call('ZRANK', board.lb, wallet)
+return {rank + 1, scoreOf(redis.call('ZSCORE', board.lb, wallet)), count}

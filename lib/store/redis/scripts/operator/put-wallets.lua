@@ -6,13 +6,14 @@
 -- caller rebuilds it and runs this again: writing into an incomplete index could hand a code
 -- to a later wallet); else {'ok', records written}. The referral counter moves by the records
 -- that gain or lose a referrer, so it keeps counting the wallets bound to one; the score total by
--- the difference each record's entry makes; the referees index follows each record's referrer.
+-- the difference each record's entry makes on the board (a disqualified wallet's entry is written
+-- to its held place and makes none); the referees index follows each record's referrer.
 -- No daily counter moves: an import's facts happened before.
 local codesKey = KEYS[1]
-local lbKey = KEYS[2]
-local activeKey = KEYS[3]
-local referralsKey = KEYS[4]
-local scoreKey = KEYS[5]
+local board = leaderboard(KEYS[2], KEYS[3], KEYS[4])
+local activeKey = KEYS[5]
+local referralsKey = KEYS[6]
+local scoreKey = KEYS[7]
 local walletKeyPrefix = ARGV[1]
 local completeField = ARGV[2]
 local refereesKeyPrefix = ARGV[3]
@@ -59,6 +60,12 @@ for i = first, #ARGV - width + 1, width do
     local referredAt = tonumber(ARGV[i + referredAtAt]) or 0
     redis.call('ZADD', refereesKeyPrefix .. referrer, string.format('%d', -referredAt), wallet)
   end
+  -- Imports write no signals: a referee already counted active stays counted (countActive of prelude.lua).
+  local activeReferee = redis.call('HGET', walletKey, 'activeReferee')
+  if activeReferee then
+    hash[#hash + 1] = 'activeReferee'
+    hash[#hash + 1] = activeReferee
+  end
   redis.call('DEL', walletKey)
   redis.call('HSET', walletKey, unpack(hash))
 
@@ -68,13 +75,17 @@ for i = first, #ARGV - width + 1, width do
     redis.call('SREM', activeKey, wallet)
   end
 
-  local stored = redis.call('ZSCORE', lbKey, wallet)
-  if stored then scoreDelta = scoreDelta - scoreOf(stored) end
-  if ARGV[i + 4] ~= '' then scoreDelta = scoreDelta + tonumber(ARGV[i + 4]) end
-  if ARGV[i + 4] == '' then
-    redis.call('ZREM', lbKey, wallet)
+  local place = placeOf(board, wallet)
+  local stored = redis.call('ZSCORE', place, wallet)
+  local score = tonumber(ARGV[i + 4])
+  if place == board.lb then
+    if stored then scoreDelta = scoreDelta - scoreOf(stored) end
+    if score then scoreDelta = scoreDelta + score end
+  end
+  if score then
+    redis.call('ZADD', place, storedScore(score, tonumber(ARGV[i + 5])), wallet)
   else
-    redis.call('ZADD', lbKey, storedScore(tonumber(ARGV[i + 4]), tonumber(ARGV[i + 5])), wallet)
+    redis.call('ZREM', place, wallet)
   end
 
   -- The earlier-known wallet (smaller createdAt, then smaller address) keeps a shared code.

@@ -1,12 +1,17 @@
--- completeSocialTask: the first completion stores its time and counts. Returns the ORIGINAL completion time.
+-- completeSocialTask: the first completion stores its time and counts, for the day and, through
+-- countActive of prelude.lua, for the wallet's referrer. Returns the ORIGINAL completion time.
 local walletKey = KEYS[1]
 local codesKey = KEYS[2]
 local day = countingDay(KEYS[3], KEYS[4], ARGV[4], ARGV[5])
+local signals = signalKeys(KEYS[5], ARGV[7], ARGV[8], ARGV[9])
 local wallet = ARGV[1]
 local code = ARGV[2]
 local now = tonumber(ARGV[3])
 local taskId = ARGV[6]
 
 register(walletKey, codesKey, wallet, code, now, day)
-if redis.call('HSETNX', walletKey, taskId, string.format('%d', now)) == 1 then countFact(day, 'task:' .. taskId) end
+if redis.call('HSETNX', walletKey, taskId, string.format('%d', now)) == 1 then
+  countFact(day, 'task:' .. taskId)
+  countActive(signals, walletKey)
+end
 return redis.call('HGET', walletKey, taskId)

@@ -1,7 +1,7 @@
 -- getWalletState: read-only. ARGV[2..] are the social task ids (the fields holding their times).
 -- Returns walletState's reply (prelude.lua).
 local walletKey = KEYS[1]
-local lbKey = KEYS[2]
+local board = leaderboard(KEYS[2], KEYS[3], KEYS[4])
 local wallet = ARGV[1]
 
-return walletState(walletKey, lbKey, wallet, {unpack(ARGV, 2)})
+return walletState(walletKey, board, wallet, {unpack(ARGV, 2)})

@@ -1,0 +1,19 @@
+-- disqualifyMany: a ban list. ARGV after the header are wallet, reason pairs; each wallet not
+-- disqualified yet is taken out (disqualifyOne of prelude.lua) with its own reason. One audit entry
+-- for the whole list. Returns {auditId, wallet...}: the wallets it disqualified.
+local board = leaderboard(KEYS[1], KEYS[2], KEYS[3])
+local scoreKey = KEYS[4]
+local auditKey = KEYS[5]
+local admin = ARGV[1]
+local now = ARGV[2]
+local recordKeyPrefix = ARGV[3]
+
+local out = {0}
+for i = 4, #ARGV - 1, 2 do
+  local wallet = ARGV[i]
+  if disqualifyOne(board, scoreKey, recordKeyPrefix .. wallet, wallet, ARGV[i + 1], now, admin, '') then
+    out[#out + 1] = wallet
+  end
+end
+out[1] = appendAudit(auditKey, now, 'import-ban-list', 0, #out - 1, '', admin, '')
+return out

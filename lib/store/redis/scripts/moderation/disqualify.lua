@@ -1,0 +1,37 @@
+-- disqualify: takes the wallet out (disqualifyOne of prelude.lua) and, with `cascade`, every referee
+-- of it not disqualified yet, their via the wallet and each remembered in its cascade set for
+-- reinstate.lua. Appends one audit entry, also when nothing changed.
+-- Returns {'too-many-referees', referees} having written nothing when the cascade would take more
+-- than `maxCascade`; else {'disqualified', auditId, wallet...}: the wallets it disqualified, the
+-- named one first.
+local board = leaderboard(KEYS[1], KEYS[2], KEYS[3])
+local scoreKey = KEYS[4]
+local auditKey = KEYS[5]
+local recordKey = KEYS[6]
+local refereesKey = KEYS[7]
+local cascadeKey = KEYS[8]
+local wallet = ARGV[1]
+local reason = ARGV[2]
+local admin = ARGV[3]
+local now = ARGV[4]
+local cascade = ARGV[5] == '1'
+local maxCascade = tonumber(ARGV[6])
+local recordKeyPrefix = ARGV[7]
+
+local referees = {}
+if cascade then
+  local count = redis.call('ZCARD', refereesKey)
+  if count > maxCascade then return {'too-many-referees', count} end
+  referees = redis.call('ZRANGE', refereesKey, 0, -1)
+end
+
+local out = {'disqualified', 0}
+if disqualifyOne(board, scoreKey, recordKey, wallet, reason, now, admin, '') then out[#out + 1] = wallet end
+for _, referee in ipairs(referees) do
+  if disqualifyOne(board, scoreKey, recordKeyPrefix .. referee, referee, reason, now, admin, wallet) then
+    redis.call('SADD', cascadeKey, referee)
+    out[#out + 1] = referee
+  end
+end
+out[2] = appendAudit(auditKey, now, 'disqualify', cascade and 1 or 0, #out - 2, wallet, admin, reason)
+return out

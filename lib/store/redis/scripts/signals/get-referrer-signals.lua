@@ -1,0 +1,6 @@
+-- getReferrerSignals: read-only. Returns the wallet's signals as readSignals of prelude.lua reads them.
+local signalsKey = KEYS[1]
+local disqualifiedKey = KEYS[2]
+local wallet = ARGV[1]
+
+return readSignals(signalsKey, disqualifiedKey, wallet)

@@ -1,0 +1,48 @@
+/**
+ * Farm signals on Redis (lib/store/ports/signals.ts): the counts live in a hash per referrer and the
+ * ranking in a sorted set scored by suspicion, both written by the scripts of the facts they count
+ * (signalWrites), so each read is one script over what is already in order.
+ *
+ * Keys: sig:<addr>, sig:rank, disqualified; the writes also wallet:<addr> (referralsCount, and
+ * activeReferee, the mark of a referee already counted).
+ * Scripts: signals/get-suspicious-referrers, signals/get-referrer-signals; written by
+ * referrals/record-referral and tasks/check-in, complete-social-task, mark-nft-mint.
+ */
+import "server-only";
+import type { RedisContext } from "@/lib/store/redis/context";
+import type { RedisKeys } from "@/lib/store/redis/keys";
+import { int, list, optInt, wallet as walletOf } from "@/lib/store/redis/reply";
+import { whole } from "@/lib/store/redis/run";
+import { CYCLE_WEIGHT, suspicionOf, type ReferrerSignals, type SignalsStore } from "@/lib/store/types";
+
+/** What every script that writes signals takes for signalKeys of prelude.lua: the ranking in KEYS, the rest in ARGV. */
+export function signalWrites(keys: RedisKeys): { keys: string[]; args: string[] } {
+  return { keys: [keys.signalRanking], args: [keys.signalsKeyPrefix, keys.walletKeyPrefix, whole(CYCLE_WEIGHT)] };
+}
+
+/** Signals as readSignals of prelude.lua reads them: {wallet, referrals, burst, quick, active, cycles, disqualified}. */
+function referrerSignalsOf(reply: unknown): ReferrerSignals {
+  const [wallet, referrals, burst, quick, active, cycles, disqualified] = list(reply, "referrer signals", 7);
+  const counts = {
+    referrals: optInt(referrals, "referrals") ?? 0,
+    burst: optInt(burst, "burst") ?? 0,
+    quickReferees: optInt(quick, "quick referees") ?? 0,
+    activeReferees: optInt(active, "active referees") ?? 0,
+    cycles: optInt(cycles, "cycles") ?? 0,
+  };
+  return { wallet: walletOf(wallet, "signals wallet"), ...counts, suspicion: suspicionOf(counts), disqualified: int(disqualified, "disqualified") === 1 };
+}
+
+export function signalOperations({ keys, run, runList }: RedisContext): SignalsStore {
+  return {
+    async getSuspiciousReferrers(offset, limit) {
+      const args = [whole(offset), whole(limit), keys.signalsKeyPrefix];
+      const reply = await runList("get-suspicious-referrers", [keys.signalRanking, keys.disqualified], args, 1);
+      return { total: int(reply[0], "signals total"), rows: reply.slice(1).map(referrerSignalsOf) };
+    },
+
+    async getReferrerSignals(wallet) {
+      return referrerSignalsOf(await run("get-referrer-signals", [keys.signals(wallet), keys.disqualified], [wallet]));
+    },
+  };
+}

@@ -1,0 +1,24 @@
+/** Getting into the campaign console at /admin: its sign-in panel, with the Sign-In with Ethereum flow. */
+import type { Page } from "@playwright/test";
+import type { Hex } from "viem";
+import { expect, waitForHydration } from "@/tests/e2e/support/fixtures";
+import { installWallet } from "@/tests/e2e/support/wallet";
+
+/** Connects through the sign-in panel's own Connect button (the header has one too), then the test wallet in the modal. */
+export async function connectInPanel(page: Page): Promise<void> {
+  const connect = page.getByTestId("console-access").getByRole("button", { name: "Connect wallet" });
+  await waitForHydration(connect);
+  await connect.click();
+  await page.getByRole("dialog").getByRole("button", { name: /E2E Wallet/ }).click();
+  await expect(page.getByTestId("admin-sign-in")).toBeVisible();
+}
+
+/** Installs the admin's wallet in a fresh page, opens /admin and signs in, up to the console itself. */
+export async function signInToConsole(page: Page, baseUrl: string, privateKey: Hex): Promise<void> {
+  await installWallet(page, { privateKey });
+  await page.goto(`${baseUrl}/admin`);
+  await expect(page.getByTestId("console-access")).toBeVisible();
+  await connectInPanel(page);
+  await page.getByTestId("admin-sign-in").click();
+  await expect(page.getByTestId("console-admin")).toBeVisible();
+}
