@@ -8,12 +8,14 @@ import { adminEnabled, adminWallet, logConsoleView } from "@/lib/auth/admin";
 import { config, publicOriginsConfig } from "@/lib/config";
 import { adminWalletQuery } from "@/lib/contract/admin-schemas";
 import { ApiError } from "@/lib/contract/errors";
+import { DEFAULT_SIGNALS_PAGE } from "@/lib/contract/signals-schemas";
 import { publicOrigin } from "@/lib/domain/public-origin";
 import type { Wallet } from "@/lib/domain/wallet";
 import { parseInput } from "@/lib/http/handle";
 import { PERIOD_CHOICES, getConsole, type PeriodChoice } from "@/lib/services/campaign";
 import { deps } from "@/lib/services/context";
 import { getAuditPage } from "@/lib/services/moderation";
+import { getSignalsPage, getWalletSignals } from "@/lib/services/signals";
 
 export const metadata: Metadata = { title: "Campaign console", robots: { index: false, follow: false } };
 // Per admin and live: rendered on every request, never at build time.
@@ -64,7 +66,12 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   const { lookup, input, error } = lookupOf(params);
   logConsoleView(admin, { period, lookup: lookup !== null });
   const services = await deps();
-  const [{ stats, referrers, wallet }, audit] = await Promise.all([getConsole(services, period, lookup), getAuditPage(services, 0, AUDIT_LOG_ENTRIES)]);
+  const [{ stats, referrers, wallet }, audit, signals, walletSignals] = await Promise.all([
+    getConsole(services, period, lookup),
+    getAuditPage(services, 0, AUDIT_LOG_ENTRIES),
+    getSignalsPage(services, 0, DEFAULT_SIGNALS_PAGE),
+    lookup && getWalletSignals(services, lookup.wallet),
+  ]);
   return (
     <CampaignConsole
       admin={admin}
@@ -72,6 +79,8 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
       stats={stats}
       referrers={referrers}
       report={wallet}
+      reportSignals={walletSignals}
+      signals={signals}
       audit={audit}
       lookupInput={input}
       lookupError={error}

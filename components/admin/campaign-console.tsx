@@ -4,6 +4,7 @@ import { SignOutButton } from "@/components/admin/console-access";
 import { consoleHref, referrersCsvHref, statsCsvHref, type ConsoleView } from "@/components/admin/console-links";
 import { ConsoleSection } from "@/components/admin/console-section";
 import { DailyChart } from "@/components/admin/daily-chart";
+import { FarmSignals } from "@/components/admin/farm-signals";
 import { formatDay } from "@/components/admin/format";
 import { Funnel } from "@/components/admin/funnel";
 import { ReferrersTable } from "@/components/admin/referrers-table";
@@ -12,18 +13,21 @@ import { TasksTable } from "@/components/admin/tasks-table";
 import { WalletLookup } from "@/components/admin/wallet-lookup";
 import { DEFAULT_TOP_REFERRERS, type AdminReferrers, type AdminStats, type AdminWallet } from "@/lib/contract/admin-schemas";
 import type { AdminAudit } from "@/lib/contract/moderation-schemas";
+import type { AdminSignals, ReferrerSignalsJson } from "@/lib/contract/signals-schemas";
 import { shortWallet } from "@/lib/domain/wallet";
 import type { PeriodChoice } from "@/lib/services/campaign";
 
 const PERIOD_LABELS: Record<PeriodChoice, string> = { "7": "7 days", "30": "30 days", "90": "90 days", all: "All time" };
 
-/** The console of a signed-in admin: one period's figures, top referrers, tasks, the wallet lookup and the audit log. */
+/** The console of a signed-in admin: one period's figures, tasks, farm signals, top referrers, the wallet lookup and the audit log. */
 export function CampaignConsole({
   admin,
   view,
   stats,
   referrers,
   report,
+  reportSignals,
+  signals,
   audit,
   lookupInput,
   lookupError,
@@ -33,6 +37,9 @@ export function CampaignConsole({
   stats: AdminStats;
   referrers: AdminReferrers["referrers"];
   report: AdminWallet | null;
+  /** The looked-up wallet's own farm signals. */
+  reportSignals: ReferrerSignalsJson | null;
+  signals: AdminSignals;
   audit: AdminAudit;
   lookupInput: string;
   lookupError: string | null;
@@ -77,6 +84,8 @@ export function CampaignConsole({
         </ConsoleSection>
       </div>
 
+      <FarmSignals signals={signals} period={view.period} />
+
       <ConsoleSection
         id="referrers"
         title="Top referrers"
@@ -86,7 +95,7 @@ export function CampaignConsole({
         <ReferrersTable referrers={referrers} period={view.period} />
       </ConsoleSection>
 
-      <WalletLookup period={view.period} input={lookupInput} error={lookupError} report={report} />
+      <WalletLookup period={view.period} input={lookupInput} error={lookupError} report={report} signals={reportSignals} />
 
       <AuditLog audit={audit} period={view.period} />
     </div>

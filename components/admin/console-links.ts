@@ -5,6 +5,7 @@
  */
 import type { STATS_TABLES } from "@/lib/contract/admin-schemas";
 import { MAX_AUDIT_PAGE } from "@/lib/domain/moderation";
+import { MAX_SIGNALS_PAGE } from "@/lib/domain/signals";
 import type { PeriodChoice } from "@/lib/services/campaign";
 
 export interface ConsoleView {
@@ -37,6 +38,9 @@ export const refereesCsvHref = (wallet: string, offset: number) =>
 
 /** The whole audit log, as far as one page of the API holds it. */
 export const auditCsvHref = `/api/admin/audit?${new URLSearchParams({ format: "csv", limit: String(MAX_AUDIT_PAGE) }).toString()}`;
+
+/** The suspicion ranking, as far as one page of the API holds it. */
+export const signalsCsvHref = `/api/admin/signals?${new URLSearchParams({ format: "csv", limit: String(MAX_SIGNALS_PAGE) }).toString()}`;
 
 /** Every disqualified wallet with its reason, CSV (the API's default). */
 export const banListHref = "/api/admin/disqualified";

@@ -18,8 +18,9 @@ export function ConsoleSection({
   downloads?: ReactNode;
   children: ReactNode;
 }) {
+  // A link to the section (#wallet-lookup) lands with its title below the sticky site header (h-16).
   return (
-    <Card id={id} aria-labelledby={`${id}-title`} className="mt-6 scroll-mt-6 overflow-hidden">
+    <Card id={id} aria-labelledby={`${id}-title`} className="mt-6 scroll-mt-24 overflow-hidden">
       <div className="flex flex-wrap items-start justify-between gap-3 px-4 pt-5 sm:px-6">
         <div className="min-w-0">
           <h2 id={`${id}-title`} className="text-lg font-semibold">

@@ -3,7 +3,8 @@ import type { ReactNode } from "react";
 import { consoleHref, refereesCsvHref } from "@/components/admin/console-links";
 import { ConsoleSection, ConsoleTable, DownloadCsv, EmptyRow, bodyRows, fieldClass, headRow, lastCell, numberCell } from "@/components/admin/console-section";
 import { DisqualificationNote } from "@/components/admin/disqualification";
-import { formatCount, formatTime } from "@/components/admin/format";
+import { SIGNAL_TERMS } from "@/components/admin/farm-signals";
+import { formatCount, formatPercent, formatTime } from "@/components/admin/format";
 import { ModerationAction } from "@/components/admin/moderation-actions";
 import { WalletCells, WalletHeadCells, WalletLink } from "@/components/admin/wallet-link";
 import { TASK_TITLES } from "@/components/tasks/task-titles";
@@ -11,6 +12,7 @@ import { buttonClass } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { WalletAvatar } from "@/components/wallet/wallet-avatar";
 import type { AdminWallet } from "@/lib/contract/admin-schemas";
+import type { ReferrerSignalsJson } from "@/lib/contract/signals-schemas";
 import { SOCIAL_TASK_IDS } from "@/lib/domain/tasks";
 import type { PeriodChoice } from "@/lib/services/campaign";
 
@@ -20,6 +22,7 @@ export function WalletLookup({
   input,
   error,
   report,
+  signals,
 }: {
   period: PeriodChoice;
   /** What the form was sent with, shown again. */
@@ -27,6 +30,8 @@ export function WalletLookup({
   /** Why the input is not a lookup (the API's 400 text). */
   error: string | null;
   report: AdminWallet | null;
+  /** The looked-up wallet's farm signals, read with its report. */
+  signals: ReferrerSignalsJson | null;
 }) {
   return (
     <ConsoleSection id="wallet-lookup" title="Wallet lookup" description="One wallet's fields, tasks, referrer, rank and referees.">
@@ -59,12 +64,12 @@ export function WalletLookup({
           </p>
         )}
       </form>
-      {report ? <WalletReport report={report} period={period} /> : <div className="pb-6" />}
+      {report && signals ? <WalletReport report={report} signals={signals} period={period} /> : <div className="pb-6" />}
     </ConsoleSection>
   );
 }
 
-function WalletReport({ report, period }: { report: AdminWallet; period: PeriodChoice }) {
+function WalletReport({ report, signals, period }: { report: AdminWallet; signals: ReferrerSignalsJson; period: PeriodChoice }) {
   return (
     <div data-testid="wallet-report" data-wallet={report.wallet} className="mt-6 border-t border-zinc-100 pt-5 dark:border-zinc-800">
       {/* The action takes a line of its own on phones, where the address needs the width. */}
@@ -108,8 +113,9 @@ function WalletReport({ report, period }: { report: AdminWallet; period: PeriodC
           <span className="font-mono">{report.refCode}</span>
         </Field>
       </dl>
-      <h3 className="mt-6 px-4 text-xs font-semibold tracking-wider text-zinc-500 uppercase sm:px-6 dark:text-zinc-400">Tasks</h3>
-      <ul className={`mt-2 px-4 sm:px-6 ${bodyRows}`}>
+      <SignalsEvidence signals={signals} freshReferees={report.freshReferees} />
+      <h3 className={subheading}>Tasks</h3>
+      <ul className={lines}>
         <TaskLine task="daily_checkin" done={report.checkInLast !== null}>
           {report.checkInLast === null ? "Never" : `Last ${formatTime(report.checkInLast)}`}
         </TaskLine>
@@ -130,6 +136,55 @@ function WalletReport({ report, period }: { report: AdminWallet; period: PeriodC
   );
 }
 
+const subheading = "mt-6 px-4 text-xs font-semibold tracking-wider text-zinc-500 uppercase sm:px-6 dark:text-zinc-400";
+const lines = `mt-2 px-4 sm:px-6 ${bodyRows}`;
+const dim = "text-zinc-500 dark:text-zinc-400";
+
+/** The evidence behind the wallet's place in Farm signals, and what the chain says of its referees. */
+function SignalsEvidence({ signals, freshReferees }: { signals: ReferrerSignalsJson; freshReferees: AdminWallet["freshReferees"] }) {
+  const idle = signals.referrals - signals.activeReferees;
+  const evidence = [
+    { key: "suspicion", value: formatCount(signals.suspicion) },
+    { key: "burst", value: formatCount(signals.burst) },
+    { key: "quickReferees", value: formatCount(signals.quickReferees) },
+    { key: "idleShare", value: `${formatCount(idle)} (${formatPercent(signals.idleShare)})` },
+    { key: "cycles", value: formatCount(signals.cycles) },
+  ] as const;
+  return (
+    <div data-testid="wallet-signals" data-suspicion={signals.suspicion}>
+      <h3 className={subheading}>Farm signals</h3>
+      <ul className={lines}>
+        {signals.referrals === 0 ? (
+          <li className={`py-2.5 text-sm ${dim}`}>No referrals, so no signals.</li>
+        ) : (
+          evidence.map(({ key, value }) => (
+            // No wrap: the figure stays beside its label while the meaning wraps under the label.
+            <li key={key} data-testid={`evidence-${key}`} data-value={signals[key] ?? ""} className="flex items-baseline justify-between gap-x-4 py-2.5 text-sm">
+              <span className="min-w-0">
+                <span className="font-medium">{SIGNAL_TERMS[key].label}</span>
+                <span className={`block text-xs ${dim}`}>{SIGNAL_TERMS[key].means}</span>
+              </span>
+              <span className="shrink-0 font-semibold tabular-nums">{value}</span>
+            </li>
+          ))
+        )}
+        {freshReferees && <FreshReferees {...freshReferees} />}
+      </ul>
+    </div>
+  );
+}
+
+/** A read of the chain that failed says so: it is evidence missing, not evidence of none. */
+function FreshReferees({ checked, fresh }: NonNullable<AdminWallet["freshReferees"]>) {
+  return (
+    <li data-testid="fresh-referees" data-checked={checked} data-fresh={fresh ?? ""} className={`py-2.5 text-sm ${fresh === null ? "text-amber-700 dark:text-amber-300" : ""}`}>
+      {fresh === null
+        ? "Couldn't read the chain to count fresh referees."
+        : `${formatCount(fresh)} of ${formatCount(checked)} ${checked === 1 ? "referee" : "referees"} on this page ${fresh === 1 ? "looks" : "look"} fresh on the chain: no transaction, no balance`}
+    </li>
+  );
+}
+
 function Field({ label, testId, value, children }: { label: string; testId: string; value?: number; children: ReactNode }) {
   return (
     <div className="min-w-0">
@@ -145,7 +200,7 @@ function TaskLine({ task, done, children }: { task: keyof typeof TASK_TITLES; do
   return (
     <li data-testid={`report-task-${task}`} data-done={done} className="flex flex-wrap items-baseline justify-between gap-x-4 py-2.5 text-sm">
       <span className="font-medium">{TASK_TITLES[task]}</span>
-      <span className={done ? "tabular-nums" : "text-zinc-500 dark:text-zinc-400"}>{children}</span>
+      <span className={done ? "tabular-nums" : dim}>{children}</span>
     </li>
   );
 }

@@ -49,6 +49,8 @@ async function visit(browser: Browser, link: string, withWallet: boolean): Promi
 }
 
 test("a scripted campaign reads back exactly in the console", async ({ browser, request, page }) => {
+  // A whole scenario of server renders on a shared 2-core machine: a finite budget, generous for it.
+  test.setTimeout(120_000);
   const api = apiClient(request, app.baseUrl);
   expect((await api.initUser(referrer)).status).toBe(200);
   const link = `${app.baseUrl}/?ref=${codeOf(referrer)}`;

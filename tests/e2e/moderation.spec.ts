@@ -5,13 +5,12 @@
  * Desktop (the confirm dialog) and phone (the lookup) screenshots for the README, written to docs/
  * by `npm run screenshots`.
  */
-import type { Browser, Locator, Page } from "@playwright/test";
 import { keccak256, toHex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { startApp, type AppServer } from "@/tests/support/app-server";
 import { E2E_SITE_ENV } from "@/tests/e2e/support/constants";
-import { signInToConsole } from "@/tests/e2e/support/console";
-import { apiClient, appAt, codeOf, expect, guardNetwork, test, waitForHydration, type App } from "@/tests/e2e/support/fixtures";
+import { boardWallets, openDialog, signInToConsole } from "@/tests/e2e/support/console";
+import { apiClient, appAt, codeOf, connectThroughModal, expect, test, type App } from "@/tests/e2e/support/fixtures";
 import { short } from "@/tests/e2e/support/helpers";
 
 const DIR = process.env.UPDATE_SCREENSHOTS === "1" ? "docs/screenshots" : "test-results/screenshots";
@@ -26,47 +25,32 @@ const referees = [1, 2, 3].map((i) => walletOf(`referee ${i}`));
 const bystander = walletOf("bystander");
 const bystanderReferee = walletOf("bystander's referee");
 const REASON = "Farmed referrals: all referees created within a minute";
+const ADMIN_TOKEN = "e2e-moderation-token-0123456789";
 
 let server: AppServer;
 let app: App;
 
 test.beforeAll(async () => {
-  server = await startApp({ ...E2E_SITE_ENV, ADMIN_WALLETS: admin, SESSION_SECRET: "e2e-moderation-secret-0123456789abcdef01234567" });
+  server = await startApp({
+    ...E2E_SITE_ENV,
+    ADMIN_WALLETS: admin,
+    ADMIN_TOKEN: ADMIN_TOKEN,
+    SESSION_SECRET: "e2e-moderation-secret-0123456789abcdef01234567",
+  });
   app = appAt(server.baseUrl);
 });
 test.afterAll(async () => server.stop());
 
-/** The wallets the public /leaderboard lists, as a visitor without a wallet sees them. */
-async function boardWallets(browser: Browser): Promise<string[]> {
-  const context = await browser.newContext();
-  await guardNetwork(context);
-  const page = await context.newPage();
-  await page.goto(`${app.baseUrl}/leaderboard`);
-  const rows = page.getByTestId("leaderboard-row");
-  await expect(rows.first()).toBeVisible();
-  const wallets = await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute("data-wallet") ?? ""));
-  await context.close();
-  return wallets;
-}
-
-/** Opens an action's confirm dialog once its button can take the click. */
-async function openDialog(page: Page, scope: Locator, action: "disqualify" | "reinstate") {
-  const button = scope.getByTestId(action);
-  await waitForHydration(button);
-  await button.click();
-  const dialog = page.getByRole("dialog");
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
-
 test("a disqualified referrer and its referees leave the leaderboard, are in the audit log, and come back when reinstated", async ({ browser, request, page }) => {
+  // A whole scenario of server renders on a shared 2-core machine: a finite budget, generous for it.
+  test.setTimeout(120_000);
   const api = apiClient(request, app.baseUrl);
   for (const [wallet, friends] of [[referrer, referees], [bystander, [bystanderReferee]]] as const) {
     expect((await api.initUser(wallet)).status).toBe(200);
     for (const friend of friends) expect((await api.record(friend, codeOf(wallet))).status).toBe(200);
   }
   const everyone = [referrer, ...referees, bystander, bystanderReferee];
-  expect(await boardWallets(browser)).toEqual(expect.arrayContaining(everyone));
+  expect(await boardWallets(browser, app.baseUrl)).toEqual(expect.arrayContaining(everyone));
 
   await signInToConsole(page, app.baseUrl, adminKey);
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -102,7 +86,7 @@ test("a disqualified referrer and its referees leave the leaderboard, are in the
   await expect(entry.getByTestId("audit-cascade")).toHaveAttribute("data-value", "true");
   await expect(entry.getByTestId("audit-wallets")).toHaveAttribute("data-value", "4");
 
-  const board = await boardWallets(browser);
+  const board = await boardWallets(browser, app.baseUrl);
   for (const wallet of [referrer, ...referees]) expect(board).not.toContain(wallet);
   expect(board).toEqual(expect.arrayContaining([bystander, bystanderReferee]));
 
@@ -129,5 +113,25 @@ test("a disqualified referrer and its referees leave the leaderboard, are in the
   await expect(page.getByTestId("audit-row").first()).toHaveAttribute("data-action", "reinstate");
   await expect(page.getByTestId("audit-row").first().getByTestId("audit-wallets")).toHaveAttribute("data-value", "4");
 
-  expect(await boardWallets(browser)).toEqual(expect.arrayContaining(everyone));
+  expect(await boardWallets(browser, app.baseUrl)).toEqual(expect.arrayContaining(everyone));
+});
+
+test("a disqualified wallet keeps its app: its dashboard says it is not ranked, and its quests still work", async ({ page, request, wallet }) => {
+  const visitor = await wallet();
+  const token = { authorization: `Bearer ${ADMIN_TOKEN}` };
+  const answer = await request.post(`${app.baseUrl}/api/admin/wallets/disqualify`, { headers: token, data: { wallet: visitor.address, reason: "test" } });
+  expect(answer.status()).toBe(200);
+
+  await page.goto(app.baseUrl);
+  await connectThroughModal(page);
+  await expect(page.getByTestId("not-ranked")).toContainText("This wallet is not on the leaderboard");
+  await expect(page.getByTestId("stat-rank")).toHaveText("–");
+  const checkIn = page.getByTestId("task-daily_checkin");
+  await checkIn.getByTestId("checkin-button").click();
+  await expect.poll(async () => (await apiClient(request, app.baseUrl).taskStatus(visitor.address)).body.tasks.daily_checkin).toBe(true);
+
+  await request.post(`${app.baseUrl}/api/admin/wallets/reinstate`, { headers: token, data: { wallet: visitor.address } });
+  await page.reload();
+  await expect(page.getByTestId("stat-rank")).toHaveText(/^#\d+$/);
+  await expect(page.getByTestId("not-ranked")).toHaveCount(0);
 });

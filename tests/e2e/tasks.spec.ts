@@ -1,14 +1,8 @@
 import type { Page } from "@playwright/test";
 import { connectThroughModal, expect, test } from "@/tests/e2e/support/fixtures";
 import { TASK_URL_HOST } from "@/tests/e2e/support/constants";
-import { referFriends } from "@/tests/e2e/support/helpers";
-import { mintNft, type ChainContracts } from "@/tests/support/chain-fixture";
-
-function chain(): ChainContracts {
-  const json = process.env.E2E_CHAIN;
-  if (!json) throw new Error("E2E_CHAIN is not set: the global setup starts the chain");
-  return JSON.parse(json) as ChainContracts;
-}
+import { e2eChain, referFriends } from "@/tests/e2e/support/helpers";
+import { mintNft } from "@/tests/support/chain-fixture";
 
 /** Marks the document; if the page reloads, the mark is gone. */
 async function markDocument(page: Page) {
@@ -133,7 +127,7 @@ test.describe("quests", () => {
     const row = page.getByTestId("task-nft_mint");
     await expect(row.getByRole("button", { name: "Verify" })).toBeVisible();
 
-    await mintNft(chain(), visitor.address);
+    await mintNft(e2eChain(), visitor.address);
     await row.getByRole("button", { name: "Verify" }).click();
     await expect(row.getByText("Verified")).toBeVisible();
     await expect(row).toHaveAttribute("data-done", "true");
@@ -142,7 +136,7 @@ test.describe("quests", () => {
 
   test("nft_mint: a wallet that already holds the NFT when it arrives is verified without a click", async ({ page, app, wallet }) => {
     const visitor = await wallet();
-    await mintNft(chain(), visitor.address);
+    await mintNft(e2eChain(), visitor.address);
     await page.goto(app.baseUrl);
     await connectThroughModal(page);
     await expect(page.getByTestId("task-nft_mint").getByText("Verified")).toBeVisible();

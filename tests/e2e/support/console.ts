@@ -1,7 +1,7 @@
-/** Getting into the campaign console at /admin: its sign-in panel, with the Sign-In with Ethereum flow. */
-import type { Page } from "@playwright/test";
+/** Getting into the campaign console at /admin (its sign-in panel, with the Sign-In with Ethereum flow), and acting in it. */
+import type { Browser, Locator, Page } from "@playwright/test";
 import type { Hex } from "viem";
-import { expect, waitForHydration } from "@/tests/e2e/support/fixtures";
+import { expect, guardNetwork, waitForHydration } from "@/tests/e2e/support/fixtures";
 import { installWallet } from "@/tests/e2e/support/wallet";
 
 /** Connects through the sign-in panel's own Connect button (the header has one too), then the test wallet in the modal. */
@@ -21,4 +21,27 @@ export async function signInToConsole(page: Page, baseUrl: string, privateKey: H
   await connectInPanel(page);
   await page.getByTestId("admin-sign-in").click();
   await expect(page.getByTestId("console-admin")).toBeVisible();
+}
+
+/** Opens a wallet row's moderation dialog once its button can take the click. */
+export async function openDialog(page: Page, scope: Locator, action: "disqualify" | "reinstate"): Promise<Locator> {
+  const button = scope.getByTestId(action);
+  await waitForHydration(button);
+  await button.click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** The wallets the public /leaderboard lists, as a visitor without a wallet sees them. */
+export async function boardWallets(browser: Browser, baseUrl: string): Promise<string[]> {
+  const context = await browser.newContext();
+  await guardNetwork(context);
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/leaderboard`);
+  const rows = page.getByTestId("leaderboard-row");
+  await expect(rows.first()).toBeVisible();
+  const wallets = await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute("data-wallet") ?? ""));
+  await context.close();
+  return wallets;
 }

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import type { ChainContracts } from "@/tests/support/chain-fixture";
 import { randomWallet } from "@/tests/support/wallets";
 import type { Api } from "@/tests/e2e/support/fixtures";
 
@@ -42,4 +43,11 @@ export function consoleErrors(page: Page): string[] {
   });
   page.on("pageerror", (error) => errors.push(`uncaught: ${error.message}`));
   return errors;
+}
+
+/** The local chain the global setup started, with its test contracts. */
+export function e2eChain(): ChainContracts {
+  const json = process.env.E2E_CHAIN;
+  if (!json) throw new Error("E2E_CHAIN is not set: the global setup starts the chain");
+  return JSON.parse(json) as ChainContracts;
 }
