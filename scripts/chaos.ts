@@ -1,17 +1,19 @@
 /**
  * npm run chaos -- [--duration S] [--workers N] [--outages N] [--outage-ms MS] [--store-timeout-ms MS]
- *                  [--wallets N] [--server-heap-mb N] [--server-log FILE] [--json]
+ *                  [--moderations N] [--wallets N] [--server-heap-mb N] [--server-log FILE] [--json]
  *
  * Mixed load on `next start` (production build) over Redis, while redis-server is killed
  * (SIGKILL) and started again on the same port several times. Every write the server
  * acknowledged with 200 is recorded; afterwards each one is looked up through the API, and
  * the invariant checker scans the store. Redis keeps an append-only file, as a deployment
  * that promises durability must, so a killed server loses nothing it acknowledged.
+ * Meanwhile an admin disqualifies referrers with cascade and reinstates some of what it took out,
+ * through the admin API (scripts/chaos-moderation.ts); each acknowledged action is checked too.
  *
- * Exit code 0 only when no acknowledged write is missing or contradicted, the checker finds
- * no violation, no request hung, and every answer was a 200 or the generic 500. A 500 outside
- * the outages (a store call past its budget on a starved machine) is reported, with the causes
- * the server logged, but is not a failure: it is the contract's answer to a timeout.
+ * Exit code 0 only when no acknowledged write or admin action is missing or contradicted, the
+ * checker finds no violation, no request hung, and every answer was a 200 or the generic 500.
+ * A 500 outside the outages (a store call past its budget on a starved machine) is reported, with
+ * the causes the server logged, but is not a failure: it is the contract's answer to a timeout.
  * Needs the production build (npx next build) and redis-server; run from the repo root.
  */
 import { DEFAULT_RETENTION_DAYS } from "@/lib/domain/analytics";
@@ -25,6 +27,7 @@ import { refCodeOf } from "@/lib/domain/wallet";
 import { checkInvariants, type InvariantReport } from "@/lib/operators/invariants";
 import { createStore } from "@/lib/store";
 import { generateDataset, writeDataset } from "@/scripts/bench/dataset";
+import { createModerationRun, formatModeration, runModerations, summariseModeration, verifyModerations, type ModerationDeps } from "@/scripts/chaos-moderation";
 import { wholeNumber } from "@/scripts/operator-cli";
 import { rssBytes } from "@/tests/reliability/support/process-info";
 import { startRestartableRedis, type RestartableRedis } from "@/tests/reliability/support/restartable-redis";
@@ -37,6 +40,7 @@ const { values: opts } = parseArgs({
     outages: { type: "string" },
     "outage-ms": { type: "string" },
     "store-timeout-ms": { type: "string" },
+    moderations: { type: "string" },
     wallets: { type: "string" },
     /** Caps the server's V8 old space: growth that is only lazy GC stays under it, a leak crashes the server. */
     "server-heap-mb": { type: "string" },
@@ -50,6 +54,7 @@ const WORKERS = wholeNumber(opts.workers, "workers", 16, 1, 1_000);
 const OUTAGES = wholeNumber(opts.outages, "outages", 4, 0, 1_000);
 const OUTAGE_MS = wholeNumber(opts["outage-ms"], "outage-ms", 3_000, 1, 600_000);
 const STORE_TIMEOUT_MS = wholeNumber(opts["store-timeout-ms"], "store-timeout-ms", 1_000, 100, 60_000);
+const MODERATIONS = wholeNumber(opts.moderations, "moderations", 3, 0, 100);
 const SEEDED = wholeNumber(opts.wallets, "wallets", 20_000, 0, 10_000_000);
 const HEAP_MB = opts["server-heap-mb"] === undefined ? undefined : wholeNumber(opts["server-heap-mb"], "server-heap-mb", 0, 16, 65_536);
 /** Hang guard of one request: well past the store's budget, so only a real hang trips it. */
@@ -101,14 +106,14 @@ const initList: string[] = [];
 
 let baseUrl = "";
 
-async function call(method: "GET" | "POST", path: string, body?: unknown): Promise<Outcome> {
+async function call(method: "GET" | "POST", path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Outcome> {
   const started = Date.now();
   stats.requests++;
   let outcome: Outcome;
   try {
     const res = await fetch(baseUrl + path, {
       method,
-      headers: body === undefined ? undefined : { "content-type": "application/json" },
+      headers: body === undefined ? headers : { ...headers, "content-type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(REQUEST_BOUND_MS),
     });
@@ -291,7 +296,9 @@ async function main(): Promise<number> {
     await writeDataset(admin, dataset);
     await admin.close();
 
+    const adminToken = randomBytes(24).toString("hex");
     app = await startApp({
+      ADMIN_TOKEN: adminToken,
       REDIS_URL: redis.url,
       STORE_PREFIX: prefix,
       STORE_TIMEOUT_MS: String(STORE_TIMEOUT_MS),
@@ -300,6 +307,16 @@ async function main(): Promise<number> {
     baseUrl = app.baseUrl;
     const { pid } = app;
     log(`next start on ${baseUrl} (pid ${pid}), redis-server pid ${redis.pid()}`);
+    const moderation = createModerationRun();
+    const moderationDeps: ModerationDeps = {
+      baseUrl,
+      token: adminToken,
+      call,
+      waitHealthy,
+      randomReferrer: () => (refereeList.length === 0 ? undefined : acked.referrals.get(pick(refereeList))),
+      log,
+      requestBoundMs: REQUEST_BOUND_MS,
+    };
 
     // Warm-up, so the start figure is the server's steady state rather than its first JIT pass.
     for (let i = 0; i < 200; i++) await oneRequest(dataset.wallet);
@@ -338,7 +355,7 @@ async function main(): Promise<number> {
       }
     })();
 
-    await Promise.all([...workers, chaos]);
+    await Promise.all([...workers, chaos, runModerations(moderationDeps, moderation, started, DURATION_MS, MODERATIONS)]);
     clearInterval(sampler);
     const loadSeconds = (Date.now() - started) / 1000;
     const rssEnd = rssBytes(pid);
@@ -367,6 +384,9 @@ async function main(): Promise<number> {
     log("verifying every acknowledged write through the API");
     const verification = await verifyAcknowledged();
     log(`checked ${verification.checked}, missing ${verification.missing.length}`);
+    log("verifying every acknowledged admin action through the API");
+    const moderationCheck = await verifyModerations(moderationDeps, moderation);
+    log(`checked ${moderationCheck.checked} wallets and ${moderationCheck.auditEntries} audit entries, mismatches ${moderationCheck.mismatches.length}`);
 
     log("running the invariant checker");
     const checkerStore = await createStore(storeCfg);
@@ -381,7 +401,7 @@ async function main(): Promise<number> {
     const summary = {
       command:
         `npm run chaos -- --duration ${DURATION_MS / 1000} --workers ${WORKERS} --outages ${OUTAGES} --outage-ms ${OUTAGE_MS}` +
-        ` --store-timeout-ms ${STORE_TIMEOUT_MS} --wallets ${SEEDED}${HEAP_MB === undefined ? "" : ` --server-heap-mb ${HEAP_MB}`}`,
+        ` --store-timeout-ms ${STORE_TIMEOUT_MS} --moderations ${MODERATIONS} --wallets ${SEEDED}${HEAP_MB === undefined ? "" : ` --server-heap-mb ${HEAP_MB}`}`,
       seededWallets: SEEDED,
       loadSeconds: Math.round(loadSeconds),
       outages: windows.map((w) => ({ downMs: w.end - w.start })),
@@ -408,6 +428,7 @@ async function main(): Promise<number> {
       verified: verification.checked,
       lostAcknowledged: verification.missing.length,
       lostSamples: verification.missing.slice(0, 10),
+      moderation: summariseModeration(moderation, moderationCheck),
       invariants: { wallets: report.wallets, entries: report.entries, referrals: report.referrals, violations: report.violations, byKind: report.byKind, samples: report.samples },
       serverRss: { start: rssStart, peak: rssPeak, endOfLoad: rssEnd, afterVerification: rssAfter },
       serverLogLines: { redisConnectionErrors: (app.logs().match(/Redis connection error/g) ?? []).length },
@@ -419,7 +440,10 @@ async function main(): Promise<number> {
       summary.contradicted.length === 0 &&
       report.violations === 0 &&
       summary.hung === 0 &&
-      summary.offContract === 0;
+      summary.offContract === 0 &&
+      summary.moderation.missed.length === 0 &&
+      summary.moderation.contradicted.length === 0 &&
+      summary.moderation.mismatches === 0;
     if (opts.json) console.log(JSON.stringify({ ok, ...summary }));
     else {
       console.log(`
@@ -434,6 +458,7 @@ chaos run: ${summary.command}
   off-contract        ${summary.offContract}${summary.offContractSamples.length ? `\n    ${summary.offContractSamples.join("\n    ")}` : ""}
   contradicted acks   ${summary.contradicted.length}
   lost acknowledged   ${summary.lostAcknowledged} of ${summary.verified} checked${summary.lostSamples.length ? `\n    ${summary.lostSamples.join("\n    ")}` : ""}
+  moderation          ${formatModeration(summary.moderation)}
   invariants          ${report.violations} violations over ${report.wallets} wallets, ${report.entries} entries, ${report.referrals} referrals
   server RSS          start ${mb(rssStart)}, peak ${mb(rssPeak)}, end of load ${mb(rssEnd)}, after verification ${mb(rssAfter)}
 ${ok ? "OK" : "FAILED"}${ok && outside > 0 ? ` (with ${outside} timeouts outside the outages: see the causes above)` : ""}`);
