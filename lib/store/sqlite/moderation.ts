@@ -5,8 +5,8 @@
  * wallets_referees, and moves entries between the board and their held place through the Board.
  * Each write is one BEGIN IMMEDIATE transaction that also appends its audit entry.
  *
- * A cascade is judged on the referees it would take, those not disqualified yet: more than
- * MAX_CASCADE of them and it answers "too-many-referees" with that count, changing nothing.
+ * A cascade is judged on all of the wallet's referees, as on Redis (where counting them is one
+ * ZCARD): more than MAX_CASCADE and it answers "too-many-referees" with that count, changing nothing.
  */
 import "server-only";
 import { checkWallet } from "@/lib/store/checked";
@@ -41,7 +41,7 @@ export function sqliteModeration(db: Db, board: Board): ModerationStore {
     "INSERT INTO disqualified (wallet, reason, at, admin, via) VALUES (:wallet, :reason, :at, :admin, :via) ON CONFLICT DO NOTHING",
   );
   const readCascade = db.prepare<[string], { wallet: string }>(`SELECT w.wallet ${CASCADE}`);
-  const countCascade = db.prepare<[string], { n: number }>(`SELECT count(*) AS n ${CASCADE}`);
+  const countReferees = db.prepare<[string], { n: number }>("SELECT count(*) AS n FROM wallets WHERE referrer = ?");
   const deleteDisqualified = db.prepare<[string], { wallet: string }>("DELETE FROM disqualified WHERE wallet = ? RETURNING wallet");
   const deleteCascade = db.prepare<[string], { wallet: string }>("DELETE FROM disqualified WHERE via = ? RETURNING wallet");
   const readDisqualification = prepareDisqualification(db);
@@ -70,7 +70,7 @@ export function sqliteModeration(db: Db, board: Board): ModerationStore {
   return {
     disqualify: immediate(db, ({ wallet, reason, cascade, admin, now }: DisqualifyInput): DisqualifyResult => {
       if (cascade) {
-        const referees = required(countCascade.get(wallet), "count of referees").n;
+        const referees = required(countReferees.get(wallet), "count of referees").n;
         if (referees > MAX_CASCADE) return { outcome: "too-many-referees", referees };
       }
       const named = take({ wallet, reason, at: now, admin, via: null }) ? [wallet] : [];
