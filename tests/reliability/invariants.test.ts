@@ -40,6 +40,8 @@ interface RawAccess {
   removeFromRefereeIndex?(referrer: string, referee: string): Promise<void>;
   /** A leaderboard entry for a wallet that is not known (Redis only: on SQLite an entry lives in its wallet's row). */
   addOrphanEntry?(wallet: string): Promise<void>;
+  /** The same among the held entries of disqualified wallets (Redis only). */
+  addOrphanHeldEntry?(wallet: string): Promise<void>;
 }
 
 interface Backend {
@@ -100,6 +102,7 @@ const BACKENDS: Backend[] = [
         setScoreTotal: async (score) => void (await client.set(keys.score, String(score))),
         removeFromRefereeIndex: async (referrer, referee) => void (await client.zRem(keys.referees(referrer), referee)),
         addOrphanEntry: async (wallet) => void (await client.zAdd(keys.leaderboard, { score: -1e10, value: wallet })),
+        addOrphanHeldEntry: async (wallet) => void (await client.zAdd(keys.held, { score: -1e10, value: wallet })),
       };
       return { store, raw, env: { REDIS_URL: url, STORE_PREFIX: prefix }, close: () => store.close() };
     },
@@ -299,6 +302,16 @@ const CORRUPTIONS: Corruption[] = [
     apply: async (_store, raw) => {
       const ghost = randomWallet();
       await raw.addOrphanEntry!(ghost);
+      return ghost;
+    },
+  },
+  {
+    name: "a held entry (a disqualified wallet's) of a wallet that is not known",
+    kinds: ["orphan-entry"],
+    only: "redis",
+    apply: async (_store, raw) => {
+      const ghost = randomWallet();
+      await raw.addOrphanHeldEntry!(ghost);
       return ghost;
     },
   },

@@ -105,7 +105,7 @@ export interface OperatorStore {
   getRefereeIndex(pairs: { referrer: string; referee: string }[]): Promise<(number | null)[]>;
 
   /**
-   * Leaderboard members that are not known wallets (an inconsistency), streamed like
+   * Leaderboard members, held entries of disqualified wallets included, that are not known wallets (an inconsistency), streamed like
    * scanWallets; a page lists only such members, so most pages are empty.
    */
   scanLeaderboardMembers(cursor: string, count: number): Promise<{ cursor: string; wallets: string[] }>;

@@ -110,13 +110,18 @@ export function operatorOperations(context: RedisContext): OperatorStore {
     },
 
     /** One script per page: a ZSCAN step, keeping the members whose wallet hash is missing. */
+    // Walks lb, then lb:held (disqualified wallets' entries): a cursor of the second walk is "h" and ZSCAN's.
     async scanLeaderboardMembers(cursor, count) {
-      checkScanCursor(cursor);
-      const args = [cursor, String(count), keys.walletKeyPrefix];
-      const reply = await runList("scan-leaderboard-members", [keys.leaderboard], args, 2);
+      const held = cursor.startsWith("h");
+      const step = held ? cursor.slice(1) : cursor;
+      checkScanCursor(step);
+      const args = [step, String(count), keys.walletKeyPrefix];
+      const reply = await runList("scan-leaderboard-members", [held ? keys.held : keys.leaderboard], args, 2);
       // Raw strings: an orphan is exactly what may not be a well-formed wallet.
       const wallets = list(reply[1], "leaderboard orphans").map((member) => str(member, "leaderboard member"));
-      return { cursor: scanCursor(reply[0]), wallets };
+      const next = scanCursor(reply[0]);
+      if (next !== "0") return { cursor: held ? `h${next}` : next, wallets };
+      return { cursor: held ? "0" : "h0", wallets };
     },
   };
 }

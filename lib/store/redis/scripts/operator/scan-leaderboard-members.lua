@@ -1,4 +1,4 @@
--- scanLeaderboardMembers: read-only. One ZSCAN step over the leaderboard; returns
+-- scanLeaderboardMembers: read-only. One ZSCAN step over a leaderboard zset (lb, or lb:held); returns
 -- {nextCursor, {member, ...}} with only the members that have no wallet hash.
 local lbKey = KEYS[1]
 local cursor = ARGV[1]
