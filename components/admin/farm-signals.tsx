@@ -19,12 +19,12 @@ export const SIGNAL_TERMS = {
 } as const;
 
 const COLUMNS: readonly NumberColumn<ReferrerSignalsJson>[] = [
-  { key: "suspicion", head: "Suspicion", strong: true },
+  { key: "suspicion", head: SIGNAL_TERMS.suspicion.label, strong: true },
   { key: "referrals", head: "Referrals" },
-  { key: "burst", head: "Burst" },
-  { key: "quickReferees", head: <Narrow short="Quick" full="Quick referees" /> },
-  { key: "idleShare", head: "Idle", percent: true },
-  { key: "cycles", head: "Loops" },
+  { key: "burst", head: SIGNAL_TERMS.burst.label },
+  { key: "quickReferees", head: <Narrow short="Quick" full={SIGNAL_TERMS.quickReferees.label} /> },
+  { key: "idleShare", head: SIGNAL_TERMS.idleShare.label, percent: true },
+  { key: "cycles", head: SIGNAL_TERMS.cycles.label },
 ];
 
 /** The referrers that look most like farms, with the evidence an admin needs to decide, and the decision itself. */

@@ -22,8 +22,13 @@ export async function getBoardOverview(deps: LeaderboardDeps, limit: number): Pr
   return { top: summary.top.map(entryOf), entries: summary.entries, referrals: summary.referrals };
 }
 
-/** GET /api/leaderboard/user: creates a missing entry with score 0, then reads its real rank. */
+/**
+ * GET /api/leaderboard/user: creates a missing entry with score 0, then reads its real rank. A
+ * disqualified wallet has none: rank 0, "not ranked", which the interface answers with
+ * referrals_count 0 and rewards 0 (its held score is the console's to show, not the board's).
+ */
 export async function getLeaderboardUser(deps: LeaderboardDeps, wallet: Wallet): Promise<LeaderboardEntry> {
   const row = await deps.store.getRankOrCreate(wallet, deps.clock());
+  if (row.rank === 0) return { rank: 0, wallet, referrals_count: 0, rewards: 0 };
   return { rank: row.rank, wallet, referrals_count: row.referralsCount, rewards: rewardsOf(row.score) };
 }

@@ -5,20 +5,17 @@
  * Phone and desktop screenshots for the README (`npm run screenshots` writes them to docs/).
  */
 import type { Browser, Page } from "@playwright/test";
-import { keccak256, toHex } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { startApp, type AppServer } from "@/tests/support/app-server";
 import { BROWSER } from "@/tests/support/http";
 import { E2E_SITE_ENV } from "@/tests/e2e/support/constants";
-import { connectInPanel, signInToConsole } from "@/tests/e2e/support/console";
+import { connectInPanel, fixedKeys, SCREENSHOT_DIR, signInToConsole } from "@/tests/e2e/support/console";
 import { apiClient, appAt, codeOf, connectThroughModal, expect, guardNetwork, test, waitForHydration, type App } from "@/tests/e2e/support/fixtures";
 import { installWallet } from "@/tests/e2e/support/wallet";
 
-const DIR = process.env.UPDATE_SCREENSHOTS === "1" ? "docs/screenshots" : "test-results/screenshots";
-// Fixed keys on a fresh store: the screenshots change only when the console does.
-const adminKey = keccak256(toHex("refboard console: admin"));
-const admin = privateKeyToAccount(adminKey).address.toLowerCase();
-const referrer = privateKeyToAccount(keccak256(toHex("refboard console: referrer"))).address.toLowerCase();
+const { keyOf, walletOf } = fixedKeys("console");
+const adminKey = keyOf("admin");
+const admin = walletOf("admin");
+const referrer = walletOf("referrer");
 
 let server: AppServer;
 let app: App;
@@ -115,14 +112,14 @@ test("a scripted campaign reads back exactly in the console", async ({ browser, 
     await page.setViewportSize(viewport);
     // A phone never scrolls sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await page.screenshot({ path: `${DIR}/console-${name}.png`, fullPage: name === "desktop" });
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/console-${name}.png`, fullPage: name === "desktop" });
   }
   // Rendered afresh in the dark scheme: switching in place would catch the buttons mid-transition.
   await page.emulateMedia({ colorScheme: "dark" });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.reload();
   await expect(page.getByTestId("console-admin")).toBeVisible();
-  await page.screenshot({ path: `${DIR}/console-desktop-dark.png` });
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/console-desktop-dark.png` });
 });
 
 test("a signed-in wallet that is not an admin sees so, and can sign out", async ({ page }) => {

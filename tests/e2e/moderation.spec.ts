@@ -5,18 +5,13 @@
  * Desktop (the confirm dialog) and phone (the lookup) screenshots for the README, written to docs/
  * by `npm run screenshots`.
  */
-import { keccak256, toHex } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { startApp, type AppServer } from "@/tests/support/app-server";
 import { E2E_SITE_ENV } from "@/tests/e2e/support/constants";
-import { boardWallets, openDialog, signInToConsole } from "@/tests/e2e/support/console";
+import { boardWallets, fixedKeys, openDialog, SCREENSHOT_DIR, signInToConsole } from "@/tests/e2e/support/console";
 import { apiClient, appAt, codeOf, connectThroughModal, expect, test, type App } from "@/tests/e2e/support/fixtures";
 import { short } from "@/tests/e2e/support/helpers";
 
-const DIR = process.env.UPDATE_SCREENSHOTS === "1" ? "docs/screenshots" : "test-results/screenshots";
-// Fixed keys on a fresh store: the screenshots change only when the console does.
-const keyOf = (name: string) => keccak256(toHex(`refboard moderation: ${name}`));
-const walletOf = (name: string) => privateKeyToAccount(keyOf(name)).address.toLowerCase();
+const { keyOf, walletOf } = fixedKeys("moderation");
 const adminKey = keyOf("admin");
 const admin = walletOf("admin");
 const referrer = walletOf("referrer");
@@ -65,7 +60,7 @@ test("a disqualified referrer and its referees leave the leaderboard, are in the
   await reason.fill(REASON);
   await dialog.getByText("Also disqualify its 3 referees").click();
   await expect(dialog.getByTestId("disqualify-cascade")).toBeChecked();
-  await page.screenshot({ path: `${DIR}/moderation-desktop.png` });
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/moderation-desktop.png` });
   // A blank reason passes the browser's `required`; the API's 400 text is shown in the dialog.
   await reason.fill("   ");
   await dialog.getByTestId("moderation-confirm").click();
@@ -103,7 +98,7 @@ test("a disqualified referrer and its referees leave the leaderboard, are in the
   await expect(report.getByTestId("report-rank")).toHaveText("Not ranked");
   // A phone never scrolls sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  await page.screenshot({ path: `${DIR}/moderation-phone.png` });
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/moderation-phone.png` });
 
   dialog = await openDialog(page, report, "reinstate");
   await dialog.getByTestId("moderation-confirm").click();

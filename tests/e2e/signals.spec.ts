@@ -6,20 +6,15 @@
  * row; the leaderboard keeps the other referrer. Desktop (the section) and phone (the farm's
  * lookup) screenshots for the README, written to docs/ by `npm run screenshots`.
  */
-import { keccak256, toHex } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { startApp, type AppServer } from "@/tests/support/app-server";
 import { chainEnv } from "@/tests/support/chain-fixture";
 import { E2E_SITE_ENV } from "@/tests/e2e/support/constants";
-import { boardWallets, openDialog, signInToConsole } from "@/tests/e2e/support/console";
+import { boardWallets, fixedKeys, openDialog, SCREENSHOT_DIR, signInToConsole } from "@/tests/e2e/support/console";
 import { apiClient, appAt, codeOf, expect, test, type App } from "@/tests/e2e/support/fixtures";
 import { e2eChain } from "@/tests/e2e/support/helpers";
 
-const DIR = process.env.UPDATE_SCREENSHOTS === "1" ? "docs/screenshots" : "test-results/screenshots";
-// Fixed keys on a fresh store: the screenshots change only when the console does. Nobody funds
-// these wallets on the local chain, so the farm's referees are fresh there.
-const keyOf = (name: string) => keccak256(toHex(`refboard signals: ${name}`));
-const walletOf = (name: string) => privateKeyToAccount(keyOf(name)).address.toLowerCase();
+// Nobody funds these wallets on the local chain, so the farm's referees are fresh there.
+const { keyOf, walletOf } = fixedKeys("signals");
 const adminKey = keyOf("admin");
 const admin = walletOf("admin");
 const farm = walletOf("farm");
@@ -67,7 +62,7 @@ test("a farm of idle referees ranks first in Farm signals, and disqualifying it 
   await expect(rows.nth(1).getByTestId("idleShare")).toHaveText("0%");
   // Below the sticky header: the section's scroll margin clears it.
   await page.locator("#farm-signals").evaluate((section) => section.scrollIntoView({ block: "start" }));
-  await page.screenshot({ path: `${DIR}/signals-desktop.png` });
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/signals-desktop.png` });
 
   // The farm's lookup, from its row: the same evidence, and its 30 referees fresh on the chain.
   await row.getByTestId("wallet-link").click();
@@ -98,5 +93,5 @@ test("a farm of idle referees ranks first in Farm signals, and disqualifying it 
   await expect(evidence.getByTestId("evidence-suspicion")).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await evidence.evaluate((list) => list.scrollIntoView({ block: "center" }));
-  await page.screenshot({ path: `${DIR}/signals-phone.png` });
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/signals-phone.png` });
 });
