@@ -2,7 +2,7 @@ import { HomeView } from "@/components/home-view";
 import type { InviteVerdict } from "@/components/referral/invite-verdict";
 import { ApiError } from "@/lib/contract/errors";
 import type { BoardOverview } from "@/lib/contract/schemas";
-import { siteConfig } from "@/lib/config";
+import { config, siteConfig } from "@/lib/config";
 import { normaliseRefCode } from "@/lib/domain/wallet";
 import { deps } from "@/lib/services/context";
 import { getBoardOverview } from "@/lib/services/leaderboard";
@@ -41,6 +41,12 @@ export default async function Home({ searchParams }: { searchParams: Promise<Rec
   const site = siteConfig();
   const [board, invite] = await Promise.all([loadBoard(), resolveInvite(typeof ref === "string" ? ref : undefined)]);
   return (
-    <HomeView invite={invite} board={board} appName={site.name} settings={{ taskUrls: site.taskUrls, nftMintUrl: site.nftMintUrl }} />
+    <HomeView
+      invite={invite}
+      board={board}
+      appName={site.name}
+      settings={{ taskUrls: site.taskUrls, nftMintUrl: site.nftMintUrl }}
+      qualify={config().qualify.rule}
+    />
   );
 }

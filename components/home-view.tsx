@@ -7,6 +7,7 @@ import type { InviteVerdict } from "@/components/referral/invite-verdict";
 import { useReferralSession } from "@/components/referral/referral-session";
 import type { TaskSettings } from "@/components/tasks/task-list";
 import type { BoardOverview } from "@/lib/contract/schemas";
+import type { QualifyRule } from "@/lib/domain/qualify";
 import { useWallet } from "@/lib/client/wallet";
 
 /** The landing page for visitors, the dashboard once a wallet is connected (or being restored from the cookie). */
@@ -15,17 +16,20 @@ export function HomeView({
   board,
   appName,
   settings,
+  qualify,
 }: {
   invite: InviteVerdict;
   board: BoardOverview | null;
   appName: string;
   settings: TaskSettings;
+  /** REFERRAL_QUALIFY: what a referee must do before a referral counts. */
+  qualify: QualifyRule;
 }) {
   const { address } = useWallet();
   const { reportUnknownCode } = useReferralSession();
   useEffect(() => {
     if (invite.kind === "unknown") reportUnknownCode(invite.code);
   }, [invite, reportUnknownCode]);
-  if (address) return <Dashboard key={address} wallet={address.toLowerCase()} appName={appName} settings={settings} />;
+  if (address) return <Dashboard key={address} wallet={address.toLowerCase()} appName={appName} settings={settings} qualify={qualify} />;
   return <Landing invite={invite} board={board} appName={appName} />;
 }

@@ -2,9 +2,20 @@
 
 import { ReferralCard } from "@/components/dashboard/referral-card";
 import { TaskList, type TaskSettings } from "@/components/tasks/task-list";
+import type { QualifyRule } from "@/lib/domain/qualify";
 import { shortWallet } from "@/lib/domain/wallet";
 
-export function Dashboard({ wallet, appName, settings }: { wallet: string; appName: string; settings: TaskSettings }) {
+export function Dashboard({
+  wallet,
+  appName,
+  settings,
+  qualify,
+}: {
+  wallet: string;
+  appName: string;
+  settings: TaskSettings;
+  qualify: QualifyRule;
+}) {
   return (
     <div>
       <div className="flex flex-col gap-1">
@@ -14,7 +25,7 @@ export function Dashboard({ wallet, appName, settings }: { wallet: string; appNa
       </div>
       <div className="mt-8 grid items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
         <div className="lg:sticky lg:top-24">
-          <ReferralCard wallet={wallet} appName={appName} />
+          <ReferralCard wallet={wallet} appName={appName} qualify={qualify} />
         </div>
         <TaskList wallet={wallet} settings={settings} />
       </div>

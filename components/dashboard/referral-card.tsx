@@ -11,6 +11,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { WalletAvatar } from "@/components/wallet/wallet-avatar";
 import { errorText } from "@/lib/client/api";
 import { useLeaderboardUser, useReferralLink } from "@/lib/client/hooks";
+import type { QualifyRule } from "@/lib/domain/qualify";
 import { shortWallet } from "@/lib/domain/wallet";
 import { useState } from "react";
 
@@ -18,7 +19,14 @@ function shareText(appName: string) {
   return `Join me on ${appName}: connect your wallet with my link and we both earn 20 reward units.`;
 }
 
-export function ReferralCard({ wallet, appName }: { wallet: string; appName: string }) {
+/** What a referee still has to do under each rule, said of a friend and of oneself. */
+const TO_DO: Record<Exclude<QualifyRule, "none">, { friend: string; you: string }> = {
+  checkin: { friend: "does their first daily check-in", you: "do your first daily check-in" },
+  nft_mint: { friend: "verifies the NFT quest", you: "verify the NFT quest" },
+  onchain: { friend: "has used their wallet on chain (sent a transaction)", you: "have used this wallet on chain (sent a transaction)" },
+};
+
+export function ReferralCard({ wallet, appName, qualify }: { wallet: string; appName: string; qualify: QualifyRule }) {
   const link = useReferralLink(wallet);
   const me = useLeaderboardUser(wallet);
 
@@ -47,6 +55,15 @@ export function ReferralCard({ wallet, appName }: { wallet: string; appName: str
         <p role="status" data-testid="not-ranked" className="mt-3 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200 dark:bg-amber-950/40 dark:text-amber-200 dark:ring-amber-900">
           This wallet is not on the leaderboard: the campaign team has excluded it from the board and its rewards. Your quests and
           your invite link keep working.
+        </p>
+      )}
+
+      {qualify !== "none" && (link.data?.pendingReferrals ?? 0) > 0 && (
+        <p data-testid="pending-referrals" className="mt-3 rounded-xl bg-brand-50 px-3 py-2 text-sm text-brand-900 ring-1 ring-brand-100 dark:bg-brand-950/40 dark:text-brand-100 dark:ring-brand-900">
+          <span className="font-semibold">
+            {link.data?.pendingReferrals} {link.data?.pendingReferrals === 1 ? "friend is" : "friends are"} pending
+          </span>
+          : each counts for you both once the friend {TO_DO[qualify].friend}.
         </p>
       )}
 
@@ -92,6 +109,11 @@ export function ReferralCard({ wallet, appName }: { wallet: string; appName: str
               <WalletAvatar wallet={link.data.referrer} className="size-6" />
               <span>
                 Invited by <span className="font-mono font-semibold">{shortWallet(link.data.referrer)}</span>
+                {link.data.referralPending && qualify !== "none" && (
+                  <span data-testid="referral-pending" className="block text-zinc-600 dark:text-zinc-400">
+                    Your invite counts for you both once you {TO_DO[qualify].you}.
+                  </span>
+                )}
               </span>
             </>
           ) : (

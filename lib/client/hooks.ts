@@ -3,7 +3,8 @@
 /** TanStack Query hooks over the typed API client: the only way components read or change server state. */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import type { TaskStatusResponse } from "@/lib/contract/schemas";
+import type { QueryClient } from "@tanstack/react-query";
+import type { ReferralLinkResponse, TaskStatusResponse } from "@/lib/contract/schemas";
 import { CHECKIN_COOLDOWN_SECONDS, type CompletableTaskId } from "@/lib/domain/tasks";
 import { ApiRequestError, api, queryKeys } from "@/lib/client/api";
 import { useWalletWrite } from "@/lib/client/sign-in";
@@ -24,11 +25,27 @@ export function useTaskStatus(wallet: string) {
   return useQuery({ queryKey: queryKeys.taskStatus(wallet), queryFn: () => api.taskStatus(wallet) });
 }
 
+/**
+ * With REFERRAL_QUALIFY, the wallet's own pending referral may just have been credited by a check-in,
+ * a verification or a progress read: the card reads its link and rank again. Without a pending
+ * referral nothing is read.
+ */
+function refreshIfPending(qc: QueryClient, wallet: string): void {
+  if (!qc.getQueryData<ReferralLinkResponse>(queryKeys.referralLink(wallet))?.referralPending) return;
+  void qc.invalidateQueries({ queryKey: queryKeys.referralLink(wallet) });
+  void qc.invalidateQueries({ queryKey: queryKeys.leaderboardUser(wallet) });
+}
+
 /** GET /api/steam/progress also re-checks nft_mint on chain, so it is read once per visit, not on every focus. */
 export function useProgress(wallet: string) {
+  const qc = useQueryClient();
   return useQuery({
     queryKey: queryKeys.progress(wallet),
-    queryFn: () => api.progress(wallet),
+    queryFn: async () => {
+      const progress = await api.progress(wallet);
+      refreshIfPending(qc, wallet);
+      return progress;
+    },
     staleTime: 5 * 60_000,
     refetchOnWindowFocus: false,
   });
@@ -81,7 +98,10 @@ export function useCompleteTask(wallet: string, taskId: CompletableTaskId) {
         qc.setQueryData(key, previous);
       }
     },
-    onSettled: () => qc.invalidateQueries({ queryKey: key }),
+    onSettled: () => {
+      refreshIfPending(qc, wallet);
+      return qc.invalidateQueries({ queryKey: key });
+    },
   });
 }
 
@@ -91,6 +111,7 @@ export function useVerifyNft(wallet: string) {
   return useMutation({
     mutationFn: () => write(wallet, () => api.verifyTask(wallet, "nft_mint")),
     onSuccess: (result) => {
+      refreshIfPending(qc, wallet);
       if (!result.verified) return;
       qc.setQueryData<TaskStatusResponse>(queryKeys.taskStatus(wallet), (old) =>
         old ? { ...old, tasks: { ...old.tasks, nft_mint: true } } : old,

@@ -6,6 +6,7 @@ import "server-only";
 import { z } from "zod";
 import { isPublicOrigin, type PublicOriginsConfig } from "@/lib/domain/public-origin";
 import { DEFAULT_RETENTION_DAYS } from "@/lib/domain/analytics";
+import { QUALIFY_RULES, type OnchainThresholds, type QualifyRule } from "@/lib/domain/qualify";
 import { optional, address, commaList, integer, ConfigError } from "@/lib/config/env";
 import { parsePublicOrigins } from "@/lib/config/origins";
 
@@ -63,6 +64,15 @@ const envSchema = z.object({
   RATE_LIMIT_WRITES_PER_IP: optional.pipe(rateLimitRule.optional()),
   RATE_LIMIT_WRITES_PER_WALLET: optional.pipe(rateLimitRule.optional()),
   RATE_LIMIT_CODE_LOOKUPS_PER_IP: optional.pipe(rateLimitRule.optional()),
+  REFERRAL_QUALIFY: optional.default("none").pipe(z.enum(QUALIFY_RULES)),
+  QUALIFY_MIN_TX: integer(1, 1, 1_000_000),
+  QUALIFY_MIN_BALANCE_WEI: optional.pipe(
+    z
+      .string()
+      .regex(/^[1-9][0-9]{0,77}$/, "must be a whole number of wei, at least 1")
+      .transform(BigInt)
+      .optional(),
+  ),
   TRUST_PROXY: optional.pipe(
     z
       .string()
@@ -130,6 +140,13 @@ export interface SignInConfig {
 /** WALLET_AUTH: whether writes naming a wallet need that wallet's session. */
 export type AuthConfig = { mode: "off" } | ({ mode: "siwe" } & SignInConfig);
 
+/** REFERRAL_QUALIFY: what a referee must do before its referral is credited (lib/domain/qualify.ts). */
+export interface QualifyConfig {
+  rule: QualifyRule;
+  /** The `onchain` rule's thresholds (QUALIFY_MIN_TX, QUALIFY_MIN_BALANCE_WEI). */
+  onchain: OnchainThresholds;
+}
+
 export interface Config {
   store: StoreConfig;
   leaderboardSize: number;
@@ -150,6 +167,7 @@ export interface Config {
   signIn: SignInConfig | null;
   rateLimits: RateLimitConfig;
   trustProxy: TrustProxy;
+  qualify: QualifyConfig;
 }
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
@@ -186,7 +204,19 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       codeLookupsPerIp: e.RATE_LIMIT_CODE_LOOKUPS_PER_IP,
     },
     trustProxy: trustProxyConfig(e),
+    qualify: qualifyConfig(e),
   };
+}
+
+function qualifyConfig(e: z.infer<typeof envSchema>): QualifyConfig {
+  // Both rules are decided on the chain: without an RPC no referee could ever qualify.
+  if ((e.REFERRAL_QUALIFY === "onchain" || e.REFERRAL_QUALIFY === "nft_mint") && !e.RPC_URL) {
+    throw new ConfigError(
+      `Invalid configuration: REFERRAL_QUALIFY=${e.REFERRAL_QUALIFY} reads the chain and needs RPC_URL ` +
+        "(with NFT_CONTRACT or STAKING_CONTRACT for nft_mint)",
+    );
+  }
+  return { rule: e.REFERRAL_QUALIFY, onchain: { minTx: e.QUALIFY_MIN_TX, minBalanceWei: e.QUALIFY_MIN_BALANCE_WEI ?? null } };
 }
 
 function authConfig(e: z.infer<typeof envSchema>, publicOrigins: PublicOriginsConfig): AuthConfig {

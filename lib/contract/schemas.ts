@@ -74,6 +74,10 @@ export const referralLinkResponse = z.object({
   referralsCount: z.number().int().nonnegative(),
   refCode: z.string(),
   codeConflict: z.literal(true).optional(),
+  /** With REFERRAL_QUALIFY: the wallet's referees whose referral waits for them to qualify. */
+  pendingReferrals: z.number().int().nonnegative().optional(),
+  /** With REFERRAL_QUALIFY, only while true: the wallet's own referral waits for it to qualify. */
+  referralPending: z.literal(true).optional(),
 });
 
 export const walletByCodeResponse = z.object({ wallet: address, refCode: z.string() });

@@ -2,10 +2,12 @@
  * The consistency rules of the stored data, checked by streaming a OperatorStore.
  * The promise behind them: a confirmed reward is never lost or counted twice.
  *
- *   score-mismatch     a leaderboard entry's score is not referralsCount + (1 if the wallet has a referrer)
+ *   score-mismatch     a leaderboard entry's score is not referralsCount + (1 if the wallet has a referrer
+ *                      whose referral is credited, not pending)
  *   missing-entry      that sum is above 0 and the wallet has no leaderboard entry
  *                      (an entry with score 0 and no referral is legitimate: GET /api/leaderboard/user creates it)
- *   count-mismatch     referralsCount is not the number of referees bound to the wallet
+ *   count-mismatch     referralsCount is not the number of referees bound to the wallet whose referral is
+ *                      credited, or pendingReferrals not the number of those whose referral is pending
  *   unknown-referrer   referees are bound to a wallet that is not known
  *   self-referral      a wallet is bound to itself
  *   inactive-referrer  a wallet with referralsCount > 0 is not in the active-referrer set
@@ -23,7 +25,8 @@
  * leaderboard-member scan, one getBoardSummary and one getCampaign; first, the ban list
  * (scanDisqualified), whose wallets it keeps in memory.
  * Memory: one page at a time, except the ban list and `balance`, a map from referrer to (its declared
- * referralsCount - the referees seen so far), dropped when it returns to 0. It holds the
+ * referralsCount and pendingReferrals - the credited and pending referees seen so far), dropped when both
+ * return to 0. It holds the
  * referrers whose own record and referees have not all been seen yet: at worst every
  * distinct referrer (about 100 bytes each), in practice far fewer.
  *
@@ -103,11 +106,12 @@ export async function checkInvariants(
     options.onViolation?.(violation);
   };
 
-  // referrer -> declared referralsCount (once its record is seen) minus referees seen bound to it
-  const balance = new Map<string, number>();
-  const settle = (wallet: string, delta: number) => {
-    const next = (balance.get(wallet) ?? 0) + delta;
-    if (next === 0) balance.delete(wallet);
+  // referrer -> declared counts (once its record is seen) minus the referees seen bound to it, credited and pending apart
+  const balance = new Map<string, Open>();
+  const settle = (wallet: string, credited: number, pending: number) => {
+    const open = balance.get(wallet) ?? { credited: 0, pending: 0 };
+    const next = { credited: open.credited + credited, pending: open.pending + pending };
+    if (next.credited === 0 && next.pending === 0) balance.delete(wallet);
     else balance.set(wallet, next);
   };
 
@@ -132,11 +136,12 @@ export async function checkInvariants(
         report.entries++;
         if (!disqualified.has(record.wallet)) scoreTotal += record.entry.score;
       }
-      if (record.referralsCount !== 0) settle(record.wallet, record.referralsCount);
+      if (record.referralsCount !== 0 || record.pendingReferrals) settle(record.wallet, record.referralsCount, record.pendingReferrals ?? 0);
       if (record.referrer !== null) {
         report.referrals++;
         if (record.referrer === record.wallet) flag("self-referral", record.wallet, "the wallet is its own referrer");
-        settle(record.referrer, -1);
+        if (record.referralPending) settle(record.referrer, 0, -1);
+        else settle(record.referrer, -1, 0);
       }
     }
     report.peakOpenReferrers = Math.max(report.peakOpenReferrers, balance.size);
@@ -171,8 +176,12 @@ export async function checkInvariants(
 
 type Flag = (kind: ViolationKind, wallet: string, detail: string) => void;
 
+/** A referrer's declared counts minus the referees seen so far. */
+type Open = { credited: number; pending: number };
+
 function checkScore(record: WalletRecord, flag: Flag): void {
-  const expected = scoreOf(record.referralsCount, record.referrer !== null);
+  const credited = record.referrer !== null && !record.referralPending;
+  const expected = scoreOf(record.referralsCount, credited);
   if (record.entry === null) {
     if (expected > 0) flag("missing-entry", record.wallet, `score should be ${expected} but the wallet has no leaderboard entry`);
   } else if (record.entry.score !== expected) {
@@ -180,7 +189,7 @@ function checkScore(record: WalletRecord, flag: Flag): void {
       "score-mismatch",
       record.wallet,
       `leaderboard score ${record.entry.score}, expected ${expected} (referralsCount ${record.referralsCount}` +
-        `${record.referrer !== null ? " + 1 for being referred" : ""})`,
+        `${credited ? " + 1 for being referred" : record.referrer !== null ? ", its own referral pending" : ""})`,
     );
   }
 }
@@ -243,19 +252,24 @@ async function checkCodes(admin: OperatorStore, records: WalletRecord[], flag: F
 }
 
 /** What is left in the balance after the scan: referrers whose count and referees disagree. */
-async function checkCounts(admin: OperatorStore, balance: Map<string, number>, pageSize: number, flag: Flag): Promise<void> {
-  let batch: [string, number][] = [];
+async function checkCounts(admin: OperatorStore, balance: Map<string, Open>, pageSize: number, flag: Flag): Promise<void> {
+  let batch: [string, Open][] = [];
   const flush = async () => {
     if (batch.length === 0) return;
     const records = await admin.getWallets(batch.map(([wallet]) => wallet));
     batch.forEach(([wallet, open], i) => {
       const record = records[i] ?? null;
       if (record === null) {
-        flag("unknown-referrer", wallet, `${-open} referee(s) bound to a wallet that is not known`);
+        flag("unknown-referrer", wallet, `${-(open.credited + open.pending)} referee(s) bound to a wallet that is not known`);
       } else {
         // open = declared - bound; the record is read again, so under live writes this is approximate.
-        const bound = record.referralsCount - open;
-        flag("count-mismatch", wallet, `referralsCount ${record.referralsCount} but ${bound} referee(s) bound to it`);
+        const pending = record.pendingReferrals ?? 0;
+        flag(
+          "count-mismatch",
+          wallet,
+          `referralsCount ${record.referralsCount} but ${record.referralsCount - open.credited} credited referee(s) bound to it` +
+            (open.pending !== 0 ? `; pendingReferrals ${pending} but ${pending - open.pending} pending` : ""),
+        );
       }
     });
     batch = [];

@@ -5,6 +5,7 @@ import { systemClock, type Clock } from "@/lib/domain/clock";
 import { createNftVerifier } from "@/lib/chain/verifier";
 import type { NftVerifier } from "@/lib/chain/types";
 import { createWalletActivity, type WalletActivity } from "@/lib/chain/activity";
+import { qualificationOf, type Qualification } from "@/lib/services/qualify";
 import { getStore } from "@/lib/store";
 import type { Store } from "@/lib/store/types";
 
@@ -16,14 +17,18 @@ export interface Deps {
   chain: NftVerifier | null;
   /** Reads whether wallets look fresh, over the same RPC; null when no RPC is configured. */
   activity: WalletActivity | null;
+  /** REFERRAL_QUALIFY: when a referral is credited. */
+  qualification: Qualification;
 }
 
 let chain: NftVerifier | null | undefined;
 let activity: WalletActivity | null | undefined;
+let qualification: Qualification | undefined;
 
 export async function deps(): Promise<Deps> {
   const cfg = config();
   chain ??= cfg.chain ? createNftVerifier(cfg.chain) : null;
   activity ??= cfg.chain ? createWalletActivity(cfg.chain) : null;
-  return { store: await getStore(), clock: systemClock, chain, activity };
+  qualification ??= qualificationOf(cfg.qualify, activity);
+  return { store: await getStore(), clock: systemClock, chain, activity, qualification };
 }

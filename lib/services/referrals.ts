@@ -9,7 +9,7 @@ import { isResolvableRefCode, isSelfReferral, referralLink, refCodeOf, type Wall
 import type { Deps } from "@/lib/services/context";
 import type { ReferralStore } from "@/lib/store/types";
 
-type ReferralDeps = Pick<Deps, "clock"> & { store: ReferralStore };
+type ReferralDeps = Pick<Deps, "clock" | "qualification"> & { store: ReferralStore };
 
 /** POST /api/referral/record: binds the referee to the code's owner, once (see ReferralStore.recordReferral for the order of the checks). */
 export async function recordReferral(deps: ReferralDeps, referee: Wallet, refCode: string): Promise<RecordReferralResponse> {
@@ -18,6 +18,7 @@ export async function recordReferral(deps: ReferralDeps, referee: Wallet, refCod
     refCode,
     selfReferral: isSelfReferral(referee, refCode),
     now: deps.clock(),
+    qualify: deps.qualification.rule,
   });
   switch (result.outcome) {
     case "recorded":
@@ -36,7 +37,7 @@ export async function checkReferral(deps: ReferralDeps, wallet: Wallet): Promise
   return { hasReferrer: (await deps.store.getReferrer(wallet)) !== null, wallet };
 }
 
-/** GET /api/referral/link: the wallet's own link and stats; makes the wallet known. */
+/** GET /api/referral/link: the wallet's own link and stats; makes the wallet known. With REFERRAL_QUALIFY, also what waits. */
 export async function getReferralLink(deps: ReferralDeps, wallet: Wallet, linkBase: string): Promise<ReferralLinkResponse> {
   const info = await deps.store.getReferralInfo(wallet, deps.clock());
   return {
@@ -46,6 +47,8 @@ export async function getReferralLink(deps: ReferralDeps, wallet: Wallet, linkBa
     referralsCount: info.referralsCount,
     refCode: refCodeOf(wallet),
     ...(info.codeOwner !== wallet && { codeConflict: true as const }),
+    ...(deps.qualification.rule !== "none" && { pendingReferrals: info.pendingReferrals }),
+    ...(info.referralPending && { referralPending: true as const }),
   };
 }
 

@@ -17,9 +17,10 @@ import {
 import type { Wallet } from "@/lib/domain/wallet";
 import type { NftVerifier } from "@/lib/chain/types";
 import type { Deps } from "@/lib/services/context";
-import type { TaskStore, WalletState, WalletStore } from "@/lib/store/types";
+import { creditIfQualified } from "@/lib/services/qualify";
+import type { ReferralStore, TaskStore, WalletState, WalletStore } from "@/lib/store/types";
 
-type TaskDeps = Pick<Deps, "clock" | "chain"> & { store: WalletStore & TaskStore };
+type TaskDeps = Pick<Deps, "clock" | "chain" | "qualification"> & { store: WalletStore & TaskStore & Pick<ReferralStore, "creditReferral"> };
 
 export const REASON_NOT_CONFIGURED = "On-chain verification is not configured";
 export const REASON_NOT_VERIFIED = "No NFT or active stake found for this wallet";
@@ -50,7 +51,9 @@ export async function getTaskStatus(deps: TaskDeps, wallet: Wallet): Promise<Tas
 export async function completeTask(deps: TaskDeps, wallet: Wallet, taskId: CompletableTaskId): Promise<CompleteTaskResponse> {
   const now = deps.clock();
   if (taskId === "daily_checkin") {
-    const result = await deps.store.checkIn(wallet, now, CHECKIN_COOLDOWN_SECONDS);
+    const result = await deps.store.checkIn(wallet, now, CHECKIN_COOLDOWN_SECONDS, deps.qualification.rule);
+    // A check-in made under another rule (or before one was set) counts too: the wallet has checked in.
+    if (result.referralPending) await creditIfQualified(deps, wallet, { checkInLast: now });
     if (!result.checkedIn) throw errors.onCooldown(checkInCooldown(result.last, now));
     return { success: true, taskId, timestamp: now };
   }
@@ -61,12 +64,13 @@ export async function completeTask(deps: TaskDeps, wallet: Wallet, taskId: Compl
 /** POST /api/steam/verify: asks the chain unless nft_mint is already stored true. RPC errors propagate (500). */
 export async function verifyTask(deps: TaskDeps, wallet: Wallet, taskId: VerifiableTaskId): Promise<VerifyTaskResponse> {
   const state = await deps.store.getWalletState(wallet);
+  if (state.referralPending) await creditIfQualified(deps, wallet, state);
   if (state.nftMint) return { success: true, taskId, verified: true };
   if (!deps.chain) return { success: false, taskId, verified: false, reason: REASON_NOT_CONFIGURED };
   if (!(await deps.chain.hasNftOrStake(wallet))) {
     return { success: false, taskId, verified: false, reason: REASON_NOT_VERIFIED };
   }
-  await deps.store.markNftMint(wallet, deps.clock());
+  await deps.store.markNftMint(wallet, deps.clock(), deps.qualification.rule);
   return { success: true, taskId, verified: true };
 }
 
@@ -74,9 +78,12 @@ export async function verifyTask(deps: TaskDeps, wallet: Wallet, taskId: Verifia
 export async function getProgress(deps: TaskDeps, wallet: Wallet): Promise<ProgressResponse> {
   const state = await deps.store.getWalletState(wallet);
   if (!state.nftMint && deps.chain && (await hasNftOrStakeLogged(deps.chain, wallet))) {
-    await deps.store.markNftMint(wallet, deps.clock());
+    await deps.store.markNftMint(wallet, deps.clock(), deps.qualification.rule);
     state.nftMint = true;
+    // markNftMint credited it in its own step.
+    if (deps.qualification.rule === "nft_mint") state.referralPending = false;
   }
+  if (state.referralPending) await creditIfQualified(deps, wallet, state);
   return { progress: taskFlags(state, deps.clock()), referralCount: state.referralsCount };
 }
 

@@ -1,10 +1,14 @@
 import type { InitUserResponse } from "@/lib/contract/schemas";
 import { referralLink, refCodeOf, type Wallet } from "@/lib/domain/wallet";
 import type { Deps } from "@/lib/services/context";
-import type { WalletStore } from "@/lib/store/types";
+import { creditIfQualified } from "@/lib/services/qualify";
+import type { ReferralStore, WalletStore } from "@/lib/store/types";
 
-/** POST /api/user/init: makes the wallet known (its refCode resolvable); idempotent. */
-export async function initUser(deps: Pick<Deps, "clock"> & { store: WalletStore }, wallet: Wallet, linkBase: string): Promise<InitUserResponse> {
-  const { isNew } = await deps.store.registerWallet(wallet, deps.clock());
+type UserDeps = Pick<Deps, "clock" | "qualification"> & { store: WalletStore & Pick<ReferralStore, "creditReferral"> };
+
+/** POST /api/user/init: makes the wallet known (its refCode resolvable); idempotent. A pending referee may qualify on chain. */
+export async function initUser(deps: UserDeps, wallet: Wallet, linkBase: string): Promise<InitUserResponse> {
+  const { isNew, referralPending } = await deps.store.registerWallet(wallet, deps.clock());
+  if (referralPending) await creditIfQualified(deps, wallet);
   return { success: true, wallet, refCode: refCodeOf(wallet), link: referralLink(linkBase, wallet), isNew };
 }

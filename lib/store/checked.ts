@@ -290,6 +290,13 @@ export function checkWalletRecord(record: WalletRecord): void {
     throw new RangeError(`referralsCount of ${wallet} must be a whole number >= 0, got ${record.referralsCount}`);
   }
   if (typeof record.nftMint !== "boolean") throw new RangeError(`nftMint of ${wallet} must be a boolean`);
+  if (record.referralPending !== undefined && (record.referralPending !== true || record.referrer === null)) {
+    throw new RangeError(`referralPending of ${wallet} must be true or absent, and true only with a referrer`);
+  }
+  const pending = record.pendingReferrals;
+  if (pending !== undefined && (!Number.isSafeInteger(pending) || pending < 1)) {
+    throw new RangeError(`pendingReferrals of ${wallet} must be a whole number >= 1 or absent, got ${pending}`);
+  }
   if (record.entry !== null) {
     const { score, reachedAt } = record.entry;
     if (!Number.isInteger(score) || score < 0 || score > MAX_ENTRY_SCORE) {

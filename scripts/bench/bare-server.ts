@@ -25,6 +25,8 @@ import {
   walletQuery,
 } from "@/lib/contract/schemas";
 import { createNftVerifier } from "@/lib/chain/verifier";
+import { createWalletActivity } from "@/lib/chain/activity";
+import { qualificationOf } from "@/lib/services/qualify";
 import { config, publicOriginsConfig } from "@/lib/config";
 import { systemClock } from "@/lib/domain/clock";
 import type { Deps } from "@/lib/services/context";
@@ -175,7 +177,9 @@ async function main(): Promise<void> {
       : cfg.store.kind === "upstash"
         ? createUpstashStore(cfg.store, { onCall })
         : await createStore(cfg.store);
-  const deps: Deps = { store, clock: systemClock, chain: cfg.chain ? createNftVerifier(cfg.chain) : null, activity: null };
+  const activity = cfg.chain ? createWalletActivity(cfg.chain) : null;
+  const chain = cfg.chain ? createNftVerifier(cfg.chain) : null;
+  const deps: Deps = { store, clock: systemClock, chain, activity, qualification: qualificationOf(cfg.qualify, activity) };
   const port = Number(parseArgs({ options: { port: { type: "string", default: "4000" } } }).values.port);
   const server = createServer((req, res) => void serve(deps, () => roundTrips, req, res));
   server.listen(port, "127.0.0.1", () => console.log(`[bare] listening on http://127.0.0.1:${port} (${store.kind})`));

@@ -149,6 +149,33 @@ describe("Redis round trips per API request", () => {
     for (const [endpoint, count] of Object.entries(measured)) expect(count, endpoint).toBe(1);
   });
 
+  it("with REFERRAL_QUALIFY=checkin, the binding and the check-in that credits it are still one round trip each", async () => {
+    const qualifying = await startApp({ REDIS_URL: redis.url, STORE_PREFIX: "qualify", REFERRAL_QUALIFY: "checkin" });
+    try {
+      const api = client(qualifying.baseUrl);
+      const [referrer, warm, referee] = [randomWallet(), randomWallet(), randomWallet()];
+      await api.post("/api/user/init", { wallet: referrer });
+      await api.post("/api/referral/record", { wallet: warm, refCode: refCodeOf(referrer) });
+      await api.post("/api/steam/task/complete", { wallet: warm, taskId: "daily_checkin" });
+      await api.get(`/api/referral/link?user=${warm}`);
+      await api.get(`/api/steam/progress?wallet=${warm}`);
+      const measured = {
+        "POST /api/referral/record (pending)": await roundTrips(() => api.post("/api/referral/record", { wallet: referee, refCode: refCodeOf(referrer) })),
+        "POST /api/user/init (pending)": await roundTrips(() => api.post("/api/user/init", { wallet: referee })),
+        "GET /api/referral/link (pending)": await roundTrips(() => api.get(`/api/referral/link?user=${referee}`)),
+        "GET /api/steam/progress (pending)": await roundTrips(() => api.get(`/api/steam/progress?wallet=${referee}`)),
+        "POST /api/steam/task/complete (daily_checkin, credits)": await roundTrips(() =>
+          api.post("/api/steam/task/complete", { wallet: referee, taskId: "daily_checkin" }),
+        ),
+      };
+      console.log("Redis round trips per request with REFERRAL_QUALIFY=checkin:", measured);
+      expect(Object.values(measured)).toEqual([1, 1, 1, 1, 1]);
+      expect((await api.get(`/api/referral/link?user=${referrer}`)).body).toMatchObject({ referralsCount: 2, pendingReferrals: 0 });
+    } finally {
+      await qualifying.stop();
+    }
+  });
+
   it("with rate limits on, a limited request costs one more round trip (every counter of the request in one script)", async () => {
     const limited = await startApp({
       REDIS_URL: redis.url,

@@ -1,5 +1,6 @@
 // The nft_mint rules of decisions.md through the services (verifyTask, getProgress) on the real
 // embedded store, against a real chain: anvil with the contracts of contracts/.
+import { CREDIT_AT_ONCE } from "@/lib/services/qualify";
 import { DEFAULT_RETENTION_DAYS } from "@/lib/domain/analytics";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -49,7 +50,7 @@ afterEach(() => {
 });
 
 function depsWith(verifier: NftVerifier | null): Deps {
-  return { store, clock: () => Math.floor(Date.now() / 1000), chain: verifier, activity: null };
+  return { store, clock: () => Math.floor(Date.now() / 1000), chain: verifier, activity: null, qualification: CREDIT_AT_ONCE };
 }
 
 /** Deps whose verifier counts every HTTP request it sends to the RPC. */

@@ -113,13 +113,15 @@ export function describeOperatorStoreContract(name: string, openBackend: () => P
           checkInLast: full.checkInLast,
           social: full.social,
           nftMint: true,
+          referralPending: false,
+          pendingReferrals: 0,
         });
         expect(await store.getReferrer(full.wallet)).toBe(full.referrer);
         expect(await store.resolveRefCode(refCodeOf(full.wallet))).toBe(full.wallet);
-        expect(await store.registerWallet(full.wallet, T0 + 999)).toEqual({ isNew: false, codeOwner: full.wallet });
+        expect(await store.registerWallet(full.wallet, T0 + 999)).toEqual({ isNew: false, codeOwner: full.wallet, referralPending: false });
         expect(await store.getLeaderboard(10)).toEqual([{ wallet: full.wallet, score: 4, referralsCount: 3 }]);
         // A check-in 5 s after the stored one is on cooldown: the stored time counts.
-        expect(await store.checkIn(full.wallet, T0, 86_400)).toEqual({ checkedIn: false, last: T0 - 5 });
+        expect(await store.checkIn(full.wallet, T0, 86_400)).toEqual({ checkedIn: false, last: T0 - 5, referralPending: false });
       });
 
       it("re-putting the same records changes nothing (idempotent import)", async () => {

@@ -89,7 +89,7 @@ export function describeCampaignContract(name: string, open: OpenStore) {
     it("check-ins that succeed count; one refused on cooldown does not", async () => {
       const store = await fresh();
       const [a, b] = [randomWallet(), randomWallet()];
-      expect(await store.checkIn(a, NOON, DAY)).toEqual({ checkedIn: true });
+      expect(await store.checkIn(a, NOON, DAY)).toEqual({ checkedIn: true, referralPending: false });
       expect((await store.checkIn(a, NOON + 60, DAY)).checkedIn).toBe(false);
       await store.checkIn(b, NOON, DAY);
       expect((await dayOf(store)).checkIns).toBe(2);

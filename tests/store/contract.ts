@@ -41,8 +41,8 @@ export function describeStoreContract(name: string, open: () => Promise<Store>) 
       it("registering a wallet makes its refCode resolve to it, once", async () => {
         const wallet = randomWallet();
         expect(await store.resolveRefCode(refCodeOf(wallet))).toBeNull();
-        expect(await store.registerWallet(wallet, T0)).toEqual({ isNew: true, codeOwner: wallet });
-        expect(await store.registerWallet(wallet, T0 + 5)).toEqual({ isNew: false, codeOwner: wallet });
+        expect(await store.registerWallet(wallet, T0)).toEqual({ isNew: true, codeOwner: wallet, referralPending: false });
+        expect(await store.registerWallet(wallet, T0 + 5)).toEqual({ isNew: false, codeOwner: wallet, referralPending: false });
         expect(await store.resolveRefCode(refCodeOf(wallet))).toBe(wallet);
       });
 
@@ -56,7 +56,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>) 
         const first = walletWithCode(code);
         const second = walletWithCode(code);
         await store.registerWallet(first, T0);
-        expect(await store.registerWallet(second, T0 + 100)).toEqual({ isNew: true, codeOwner: first });
+        expect(await store.registerWallet(second, T0 + 100)).toEqual({ isNew: true, codeOwner: first, referralPending: false });
         expect(await store.resolveRefCode(code)).toBe(first);
         const info = await store.getReferralInfo(second, T0);
         expect(info.codeOwner).toBe(first);
@@ -67,8 +67,10 @@ export function describeStoreContract(name: string, open: () => Promise<Store>) 
         expect(await store.getReferralInfo(wallet, T0)).toEqual({
           isNew: true,
           codeOwner: wallet,
+          referralPending: false,
           referrer: null,
           referralsCount: 0,
+          pendingReferrals: 0,
         });
         expect(await store.resolveRefCode(refCodeOf(wallet))).toBe(wallet);
         const referee = randomWallet();
@@ -180,10 +182,10 @@ export function describeStoreContract(name: string, open: () => Promise<Store>) 
     describe("daily check-in", () => {
       it("succeeds once, refuses within 24 h with the previous time, and succeeds again after 24 h", async () => {
         const wallet = randomWallet();
-        expect(await store.checkIn(wallet, T0, DAY)).toEqual({ checkedIn: true });
-        expect(await store.checkIn(wallet, T0 + DAY - 1, DAY)).toEqual({ checkedIn: false, last: T0 });
+        expect(await store.checkIn(wallet, T0, DAY)).toEqual({ checkedIn: true, referralPending: false });
+        expect(await store.checkIn(wallet, T0 + DAY - 1, DAY)).toEqual({ checkedIn: false, last: T0, referralPending: false });
         expect((await store.getWalletState(wallet)).checkInLast).toBe(T0);
-        expect(await store.checkIn(wallet, T0 + DAY, DAY)).toEqual({ checkedIn: true });
+        expect(await store.checkIn(wallet, T0 + DAY, DAY)).toEqual({ checkedIn: true, referralPending: false });
         expect((await store.getWalletState(wallet)).checkInLast).toBe(T0 + DAY);
       });
 
@@ -219,6 +221,8 @@ export function describeStoreContract(name: string, open: () => Promise<Store>) 
           checkInLast: T0 + 4,
           social: { add_miniapp: T0, fc_follow: T0 + 1, fc_like_recast: T0 + 2, fc_comment: T0 + 3 },
           nftMint: true,
+          referralPending: false,
+          pendingReferrals: 0,
         });
       });
 
@@ -230,6 +234,8 @@ export function describeStoreContract(name: string, open: () => Promise<Store>) 
           checkInLast: null,
           social: { add_miniapp: null, fc_follow: null, fc_like_recast: null, fc_comment: null },
           nftMint: false,
+          referralPending: false,
+          pendingReferrals: 0,
         });
       });
 

@@ -4,6 +4,7 @@ import { createServer as createHttpServer } from "node:http";
 import { createServer as createTcpServer, type Socket } from "node:net";
 import { createClient } from "redis";
 import { describe, expect, it, vi } from "vitest";
+import type { QualifyRule } from "@/lib/domain/qualify";
 import { refCodeOf } from "@/lib/domain/wallet";
 import { countingClient, RedisTimeoutError, type RoundTripCommand } from "@/lib/store/redis/client";
 import { CODES_COMPLETE_FIELD, redisKeys } from "@/lib/store/redis/keys";
@@ -117,6 +118,7 @@ describe.each(["tcp", "upstash"] as const)("round trips (%s)", (backend) => {
   it("every Store method costs exactly one round trip", async () => {
     const { store, calls } = counted(backend);
     const [referrer, referee, other] = [randomWallet(), randomWallet(), randomWallet()];
+    const [byCheckIn, byNftMint, byCredit] = [randomWallet(), randomWallet(), randomWallet()];
     // Warm-up: scripts into the server's cache, the (empty) code index marked complete.
     await store.resolveRefCode(randomCode());
     await store.registerWallet(other, T0);
@@ -125,8 +127,8 @@ describe.each(["tcp", "upstash"] as const)("round trips (%s)", (backend) => {
       await raw.sendCommand(["SCRIPT", "LOAD", SCRIPTS[name].text]);
     }
 
-    const record = (referee: string, refCode: string, selfReferral = false) =>
-      store.recordReferral({ referee, refCode, selfReferral, now: T0 });
+    const record = (referee: string, refCode: string, selfReferral = false, qualify?: QualifyRule) =>
+      store.recordReferral({ referee, refCode, selfReferral, now: T0, qualify });
     const ops: [string, () => Promise<unknown>][] = [
       ["registerWallet", () => store.registerWallet(referrer, T0)],
       ["getReferralInfo", () => store.getReferralInfo(referrer, T0)],
@@ -142,11 +144,20 @@ describe.each(["tcp", "upstash"] as const)("round trips (%s)", (backend) => {
       ["checkIn (cooldown)", () => store.checkIn(referrer, T0 + 1, DAY)],
       ["completeSocialTask", () => store.completeSocialTask(referrer, "fc_follow", T0)],
       ["markNftMint", () => store.markNftMint(referrer, T0)],
+      ["recordReferral (pending, checkin)", () => record(byCheckIn, refCodeOf(referrer), false, "checkin")],
+      ["checkIn (credits the referral)", () => store.checkIn(byCheckIn, T0, DAY, "checkin")],
+      ["recordReferral (pending, nft_mint)", () => record(byNftMint, refCodeOf(referrer), false, "nft_mint")],
+      ["markNftMint (credits the referral)", () => store.markNftMint(byNftMint, T0, "nft_mint")],
+      ["recordReferral (pending, onchain)", () => record(byCredit, refCodeOf(referrer), false, "onchain")],
+      ["creditReferral (credits)", () => store.creditReferral(byCredit, T0)],
+      ["creditReferral (nothing waits)", () => store.creditReferral(byCredit, T0)],
       ["getLeaderboard", () => store.getLeaderboard(100)],
       ["getBoardSummary", () => store.getBoardSummary(3)],
       ["getRankOrCreate", () => store.getRankOrCreate(randomWallet(), T0)],
     ];
     for (const [name, op] of ops) expect(await roundTrips(calls, op), name).toEqual(["evalsha"]);
+    // Each qualifying step above credited inside its one script.
+    expect(await store.getWalletState(referrer)).toMatchObject({ referralsCount: 4, pendingReferrals: 0 });
     expect(await roundTrips(calls, () => store.ping())).toEqual(["ping"]);
   });
 
@@ -361,6 +372,6 @@ describe("timeouts and recovery", () => {
     expect(error).not.toBeInstanceOf(RedisTimeoutError);
     await dedicatedRedis(server.port); // empty: no data, no cached scripts
     const answer = await vi.waitFor(() => store.registerWallet(wallet, T0), { timeout: 15_000, interval: 50 });
-    expect(answer).toEqual({ isNew: true, codeOwner: wallet });
+    expect(answer).toEqual({ isNew: true, codeOwner: wallet, referralPending: false });
   });
 });

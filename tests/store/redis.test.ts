@@ -6,6 +6,7 @@ import { describeAnalyticsContract, type OpenStore } from "@/tests/store/analyti
 import { describeCampaignContract } from "@/tests/store/campaign-contract";
 import { describeStoreContract } from "@/tests/store/contract";
 import { describeModerationContract } from "@/tests/store/moderation-contract";
+import { describeQualifyContract } from "@/tests/store/qualify-contract";
 import { describeSignalsContract } from "@/tests/store/signals-contract";
 
 const url = inject("redisUrl");
@@ -21,3 +22,4 @@ describeAnalyticsContract("redis (tcp)", openAnalytics);
 describeCampaignContract("redis (tcp)", openAnalytics);
 describeModerationContract("redis (tcp)", openAnalytics);
 describeSignalsContract("redis (tcp)", openAnalytics);
+describeQualifyContract("redis (tcp)", openAnalytics);

@@ -277,11 +277,13 @@ describe("sqlite store on disk", () => {
       checkInLast: T0 + 2,
       social: { add_miniapp: null, fc_follow: null, fc_like_recast: null, fc_comment: T0 + 3 },
       nftMint: true,
+      referralPending: false,
+      pendingReferrals: 0,
     });
     expect(await reopened.getWalletState(referrer)).toMatchObject({ referralsCount: 1, score: 1 });
     expect(await reopened.getLeaderboard(100)).toEqual(boardBefore);
-    expect(await reopened.checkIn(referee, T0 + 10, DAY)).toEqual({ checkedIn: false, last: T0 + 2 });
-    expect(await reopened.registerWallet(other, T0 + 20)).toEqual({ isNew: false, codeOwner: other });
+    expect(await reopened.checkIn(referee, T0 + 10, DAY)).toEqual({ checkedIn: false, last: T0 + 2, referralPending: false });
+    expect(await reopened.registerWallet(other, T0 + 20)).toEqual({ isNew: false, codeOwner: other, referralPending: false });
   });
 
   it("a file written by a newer schema version is refused, not misread", async () => {
@@ -390,7 +392,7 @@ describe("sqlite store with several connections", () => {
     raw.exec("BEGIN IMMEDIATE");
     await expect(store.checkIn(wallet, T0, DAY)).rejects.toMatchObject({ code: "SQLITE_BUSY" });
     raw.exec("ROLLBACK");
-    expect(await store.checkIn(wallet, T0, DAY)).toEqual({ checkedIn: true });
+    expect(await store.checkIn(wallet, T0, DAY)).toEqual({ checkedIn: true, referralPending: false });
   });
 });
 

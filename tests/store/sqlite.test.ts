@@ -4,6 +4,7 @@ import { describeAnalyticsContract, type OpenStore } from "@/tests/store/analyti
 import { describeCampaignContract } from "@/tests/store/campaign-contract";
 import { describeStoreContract } from "@/tests/store/contract";
 import { describeModerationContract } from "@/tests/store/moderation-contract";
+import { describeQualifyContract } from "@/tests/store/qualify-contract";
 import { describeSignalsContract } from "@/tests/store/signals-contract";
 import { tempDirs, writeFileAtVersion } from "@/tests/store/sqlite-files";
 
@@ -23,3 +24,4 @@ describeAnalyticsContract("sqlite", openAnalytics);
 describeCampaignContract("sqlite", openAnalytics);
 describeModerationContract("sqlite", openAnalytics);
 describeSignalsContract("sqlite", openAnalytics);
+describeQualifyContract("sqlite", openAnalytics);

@@ -6,6 +6,7 @@ import { describeAnalyticsContract, type OpenStore } from "@/tests/store/analyti
 import { describeCampaignContract } from "@/tests/store/campaign-contract";
 import { describeStoreContract } from "@/tests/store/contract";
 import { describeModerationContract } from "@/tests/store/moderation-contract";
+import { describeQualifyContract } from "@/tests/store/qualify-contract";
 import { describeSignalsContract } from "@/tests/store/signals-contract";
 import { startUpstashBridge, type UpstashBridge } from "@/tests/support/upstash-bridge";
 
@@ -27,3 +28,4 @@ describeAnalyticsContract("upstash (REST, through the test bridge)", openAnalyti
 describeCampaignContract("upstash (REST, through the test bridge)", openAnalytics);
 describeModerationContract("upstash (REST, through the test bridge)", openAnalytics);
 describeSignalsContract("upstash (REST, through the test bridge)", openAnalytics);
+describeQualifyContract("upstash (REST, through the test bridge)", openAnalytics);

@@ -74,6 +74,23 @@ describe("configuration", () => {
     });
   });
 
+  it("REFERRAL_QUALIFY is none unless set; its on-chain rules need RPC_URL; the thresholds are checked", () => {
+    expect(parseConfig({}).qualify).toEqual({ rule: "none", onchain: { minTx: 1, minBalanceWei: null } });
+    expect(parseConfig({ REFERRAL_QUALIFY: "checkin" }).qualify.rule).toBe("checkin");
+    const rpc = { RPC_URL: "http://127.0.0.1:8545", NFT_CONTRACT: "0x" + "1".repeat(40) };
+    expect(parseConfig({ ...rpc, REFERRAL_QUALIFY: "onchain", QUALIFY_MIN_TX: "3", QUALIFY_MIN_BALANCE_WEI: "10000000000000000" }).qualify).toEqual({
+      rule: "onchain",
+      onchain: { minTx: 3, minBalanceWei: 10_000_000_000_000_000n },
+    });
+    expect(parseConfig({ ...rpc, REFERRAL_QUALIFY: "nft_mint" }).qualify.rule).toBe("nft_mint");
+    expect(() => parseConfig({ REFERRAL_QUALIFY: "onchain" })).toThrow(/REFERRAL_QUALIFY=onchain reads the chain and needs RPC_URL/);
+    expect(() => parseConfig({ REFERRAL_QUALIFY: "nft_mint" })).toThrow(/needs RPC_URL/);
+    expect(() => parseConfig({ REFERRAL_QUALIFY: "social" })).toThrow(/REFERRAL_QUALIFY/);
+    expect(() => parseConfig({ QUALIFY_MIN_TX: "0" })).toThrow(/QUALIFY_MIN_TX/);
+    expect(() => parseConfig({ QUALIFY_MIN_BALANCE_WEI: "0.5" })).toThrow(/QUALIFY_MIN_BALANCE_WEI/);
+    expect(() => parseConfig({ QUALIFY_MIN_BALANCE_WEI: "0" })).toThrow(/QUALIFY_MIN_BALANCE_WEI/);
+  });
+
   it("a malformed contract address or leaderboard size is refused by name", () => {
     expect(() => parseConfig({ NFT_CONTRACT: "0x123" })).toThrow(/NFT_CONTRACT/);
     expect(() => parseConfig({ LEADERBOARD_SIZE: "0" })).toThrow(/LEADERBOARD_SIZE/);

@@ -1,4 +1,5 @@
 /** The use cases on the real embedded store with a controlled clock: time passes without sleeping. */
+import { CREDIT_AT_ONCE } from "@/lib/services/qualify";
 import { DEFAULT_RETENTION_DAYS } from "@/lib/domain/analytics";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -25,7 +26,7 @@ describe("services", () => {
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), "refboard-services-"));
     now = T0;
-    deps = { store: checked(openSqliteStore(dir, { retentionDays: DEFAULT_RETENTION_DAYS })), clock: () => now, chain: null, activity: null };
+    deps = { store: checked(openSqliteStore(dir, { retentionDays: DEFAULT_RETENTION_DAYS })), clock: () => now, chain: null, activity: null, qualification: CREDIT_AT_ONCE };
   });
   afterEach(async () => {
     await deps.store.close();
@@ -115,6 +116,48 @@ describe("services", () => {
     it("a code that cannot be hex is not found without asking the store", async () => {
       const error = await rejection(getWalletByCode(deps, "zzzzzzzz"));
       expect(error.status).toBe(404);
+    });
+  });
+
+  describe("qualified referrals (REFERRAL_QUALIFY)", () => {
+    const BASE = "https://app.example.com";
+    const bind = async (qualify: Deps["qualification"]) => {
+      deps = { ...deps, qualification: qualify };
+      const referrer = randomWallet();
+      const referee = randomWallet();
+      await initUser(deps, referrer, BASE);
+      expect(await recordReferral(deps, referee, refCodeOf(referrer))).toEqual({ success: true, referrer });
+      return { referrer, referee };
+    };
+
+    it("without a rule the link's answer is exactly the contract's, with nothing pending", async () => {
+      const { referrer, referee } = await bind(CREDIT_AT_ONCE);
+      expect(Object.keys(await getReferralLink(deps, referrer, BASE)).sort()).toEqual(["bound", "link", "refCode", "referralsCount", "referrer"]);
+      expect(Object.keys(await getReferralLink(deps, referee, BASE)).sort()).toEqual(["bound", "link", "refCode", "referralsCount", "referrer"]);
+    });
+
+    it("checkin: the referrer sees a pending friend and no milestone until the friend's check-in credits both", async () => {
+      const { referrer, referee } = await bind({ rule: "checkin", onChain: null });
+      expect(await getReferralLink(deps, referrer, BASE)).toMatchObject({ referralsCount: 0, pendingReferrals: 1 });
+      expect(await getReferralLink(deps, referee, BASE)).toMatchObject({ bound: true, referrer, referralPending: true, pendingReferrals: 0 });
+      expect((await getTaskStatus(deps, referrer)).tasks.referral).toBe(false);
+      expect(await getLeaderboardUser(deps, referrer)).toMatchObject({ referrals_count: 0, rewards: 0 });
+
+      now += 60;
+      await completeTask(deps, referee, "daily_checkin");
+      expect(await getReferralLink(deps, referrer, BASE)).toMatchObject({ referralsCount: 1, pendingReferrals: 0 });
+      expect((await getReferralLink(deps, referee, BASE)).referralPending).toBeUndefined();
+      expect((await getTaskStatus(deps, referrer)).tasks.referral).toBe(true);
+      expect(await getLeaderboardUser(deps, referee)).toMatchObject({ referrals_count: 0, rewards: 20 });
+    });
+
+    it("a referee that checked in while no rule asked for it qualifies at its next request under the rule", async () => {
+      const { referrer, referee } = await bind({ rule: "onchain", onChain: null });
+      await completeTask(deps, referee, "daily_checkin");
+      deps = { ...deps, qualification: { rule: "checkin", onChain: null } };
+      // On cooldown: the answer is the contract's 400, and the check-in already made counts.
+      expect((await rejection(completeTask(deps, referee, "daily_checkin"))).status).toBe(400);
+      expect(await getReferralLink(deps, referrer, BASE)).toMatchObject({ referralsCount: 1, pendingReferrals: 0 });
     });
   });
 

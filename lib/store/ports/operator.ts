@@ -18,6 +18,12 @@ export interface WalletRecord {
   checkInLast: number | null;
   social: Record<SocialTaskId, number | null>;
   nftMint: boolean;
+  /**
+   * Qualified referrals (REFERRAL_QUALIFY), present only when set: the wallet's referral waits for
+   * it to qualify, and how many of its referees' referrals wait. Absent: false and 0.
+   */
+  referralPending?: true;
+  pendingReferrals?: number;
 }
 
 /**

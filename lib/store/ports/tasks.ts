@@ -1,18 +1,25 @@
 /** Tasks: the daily check-in, social tasks completed once, and the nft_mint flag. */
+import type { QualifyRule } from "@/lib/domain/qualify";
 import type { SocialTaskId } from "@/lib/domain/tasks";
 
-export type CheckInResult = { checkedIn: true } | { checkedIn: false; last: number };
+/** `referralPending`: the wallet's referral still waits for it to qualify, after this step. */
+export type CheckInResult = { checkedIn: true; referralPending: boolean } | { checkedIn: false; last: number; referralPending: boolean };
 
 export interface TaskStore {
   /**
    * Daily check-in: succeeds and stores `now` when no check-in happened in the
    * last `cooldownSeconds`; otherwise returns the previous check-in time. Also makes the wallet known.
+   * With `qualify` "checkin", a successful check-in also credits the wallet's pending referral in the
+   * same step (ReferralStore.creditReferral).
    */
-  checkIn(wallet: string, now: number, cooldownSeconds: number): Promise<CheckInResult>;
+  checkIn(wallet: string, now: number, cooldownSeconds: number, qualify?: QualifyRule): Promise<CheckInResult>;
 
   /** Completes a social task once; returns the ORIGINAL completion time. Also makes the wallet known. */
   completeSocialTask(wallet: string, taskId: SocialTaskId, now: number): Promise<number>;
 
-  /** Stores nft_mint = true for good. Also makes the wallet known. */
-  markNftMint(wallet: string, now: number): Promise<void>;
+  /**
+   * Stores nft_mint = true for good. Also makes the wallet known. With `qualify` "nft_mint", also
+   * credits the wallet's pending referral in the same step (ReferralStore.creditReferral).
+   */
+  markNftMint(wallet: string, now: number, qualify?: QualifyRule): Promise<void>;
 }

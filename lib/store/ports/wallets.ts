@@ -12,6 +12,10 @@ export interface WalletState {
   /** Completion time of each social task, null while not completed. */
   social: Record<SocialTaskId, number | null>;
   nftMint: boolean;
+  /** The wallet is bound and its referral waits for it to qualify (REFERRAL_QUALIFY). */
+  referralPending: boolean;
+  /** Referees bound to the wallet whose referral waits for them to qualify. */
+  pendingReferrals: number;
 }
 
 export interface Registration {
@@ -19,6 +23,8 @@ export interface Registration {
   isNew: boolean;
   /** The wallet that owns the wallet's refCode: itself, or an earlier wallet with the same last 8 characters. */
   codeOwner: string;
+  /** The wallet is bound and its referral waits for it to qualify (REFERRAL_QUALIFY). */
+  referralPending: boolean;
 }
 
 export interface WalletStore {

@@ -16,6 +16,10 @@
  *                                 nftMint          "1" once verified
  *                                 activeReferee    "1" once the wallet counted as an active referee of its
  *                                                  referrer (countActive of prelude.lua); put-wallets.lua keeps it
+ *                                 referralPending  "1" while the wallet's referral waits for it to qualify
+ *                                                  (REFERRAL_QUALIFY; creditPending of prelude.lua takes it)
+ *                                 pendingReferrals referees bound to this wallet whose referral waits;
+ *                                                  absent rather than 0
  *   {p}:codes             hash    <refCode> -> first wallet known with that code;
  *                                 field `:complete` (never a code: 9 characters) marks the
  *                                 index complete. It lives inside the hash so that losing the
@@ -38,20 +42,22 @@
  *   {p}:audit             list    the audit log, oldest first: id = 1-based position; one string per entry,
  *                                 at,action,cascade,wallets,wallet,<bytes of admin>,<admin><reason>
  *                                 (appendAudit of prelude.lua writes it, get-audit-log.lua reads it)
- *   {p}:referrers:active  set     wallets that referred at least once
- *   {p}:referrals         string  referrals recorded: the wallets bound to a referrer; record-referral.lua
- *                                 adds each binding, put-wallets.lua each record that gains or loses one
- *   {p}:score             string  sum of the scores on the board (lb, not lb:held): record-referral.lua adds
- *                                 the points it gives there, put-wallets.lua the difference each record's
- *                                 entry makes there, disqualify and reinstate what they move off and back
+ *   {p}:referrers:active  set     wallets with at least one credited referral
+ *   {p}:referrals         string  referrals recorded: the wallets bound to a referrer, credited or waiting;
+ *                                 record-referral.lua adds each binding, put-wallets.lua each record that
+ *                                 gains or loses one
+ *   {p}:score             string  sum of the scores on the board (lb, not lb:held): each credit of a referral
+ *                                 (creditReferral of prelude.lua) adds the points it gives there,
+ *                                 put-wallets.lua the difference each record's entry makes there,
+ *                                 disqualify and reinstate what they move off and back
  *   {p}:referees:<addr>   zset    the referrer's referees: member = referee, score = -referredAt, so that
  *                                 ZRANGE from 0 gives the newest first, ties by wallet ascending;
  *                                 written by record-referral.lua and put-wallets.lua (a record that
  *                                 gains, changes or loses its referrer)
  *   {p}:sig:<addr>        hash    referrals, burst, quick, active, cycles: the referrer's farm signals
  *                                 (SignalCounts of lib/domain/signals.ts; referrals is its referralsCount
- *                                 when they last changed), written by record-referral.lua and, for
- *                                 active, the three task scripts
+ *                                 when they last changed), written by record-referral.lua, referrals by
+ *                                 each credit too, and active by the three task scripts
  *   {p}:sig:rank          zset    member = referrer with signals, score = -suspicionOf(its counts): ZRANGE from 0
  *                                 gives the most suspicious first, ties by wallet ascending; re-scored
  *                                 wherever the counts change (rankReferrer of prelude.lua)
@@ -73,7 +79,7 @@
  *   {p}:an:<YYYY-MM-DD>:connected
  *                         HLL     wallets that asked record-referral.lua to bind them that day (any outcome)
  *   {p}:an:<YYYY-MM-DD>:referrers
- *                         zset    member = referrer, score = referrals recorded for it that day
+ *                         zset    member = referrer, score = referrals credited to it that day
  *   {p}:an:since          string  the first day (number of days since the epoch) anything was counted:
  *                                 SET NX by every script that counts
  *   {p}:an:top            zset    scratch of get-top-referrers.lua, deleted by the script that made it
@@ -89,6 +95,8 @@ export const WALLET_RECORD_FIELDS = [
   "checkInLast",
   "nftMint",
   ...SOCIAL_TASK_IDS,
+  "referralPending",
+  "pendingReferrals",
 ] as const;
 
 /** Field of the codes hash that marks the index complete; 9 characters, so no refCode can equal it. */

@@ -6,7 +6,7 @@
 import { SOCIAL_TASK_IDS, type SocialTaskId } from "@/lib/domain/tasks";
 import { refCodeOf } from "@/lib/domain/wallet";
 import { WALLET_RECORD_FIELDS } from "@/lib/store/redis/keys";
-import { int, list, optInt, optWallet, UnexpectedReplyError, wallet as walletOf } from "@/lib/store/redis/reply";
+import { flag, int, list, optInt, optWallet, wallet as walletOf } from "@/lib/store/redis/reply";
 import type { WalletRecord } from "@/lib/store/types";
 
 /** The wallet hash fields the record read scripts return, in order. */
@@ -28,6 +28,8 @@ export function encodeRecord(record: WalletRecord): string[] {
     fc_follow: opt(record.social.fc_follow),
     fc_like_recast: opt(record.social.fc_like_recast),
     fc_comment: opt(record.social.fc_comment),
+    referralPending: record.referralPending ? "1" : "",
+    pendingReferrals: record.pendingReferrals ? String(record.pendingReferrals) : "",
   };
   return [
     record.wallet,
@@ -48,7 +50,7 @@ export function decodeRecord(reply: unknown): WalletRecord | null {
   const wallet = walletOf(walletReply, "wallet");
   const field = Object.fromEntries(READ_FIELDS.map((name, i) => [name, values[i]])) as Record<ReadField, unknown>;
   const what = (name: string) => `${name} of ${wallet}`;
-  if (field.nftMint !== null && field.nftMint !== "1") throw new UnexpectedReplyError(what("nftMint"), field.nftMint);
+  const pendingReferrals = optInt(field.pendingReferrals, what("pendingReferrals"));
   return {
     wallet,
     createdAt: int(field.createdAt, what("createdAt")),
@@ -61,6 +63,9 @@ export function decodeRecord(reply: unknown): WalletRecord | null {
       SocialTaskId,
       number | null
     >,
-    nftMint: field.nftMint === "1",
+    nftMint: flag(field.nftMint, what("nftMint")),
+    // Present only when set (WalletRecord), as the records of a store without REFERRAL_QUALIFY never carry them.
+    ...(flag(field.referralPending, what("referralPending")) ? { referralPending: true as const } : {}),
+    ...(pendingReferrals ? { pendingReferrals } : {}),
   };
 }

@@ -1,12 +1,15 @@
 /**
- * Referrals on Redis: the referral card, code lookups and the one-time binding of a referee.
+ * Referrals on Redis: the referral card, code lookups, the one-time binding of a referee and, under
+ * REFERRAL_QUALIFY, the credit of a binding that waited for its referee (creditKeys).
  * Lookups that need the code index go through withCodeIndex, which rebuilds a missing index.
  *
  * Keys: wallet:<addr> (referee, referrer and any wallet a script derives from the prefix),
  * codes, lb, lb:held, disqualified, referrers:active, referrals, score, referees:<referrer>, the referrer's
  * signals (sig:<referrer>, sig:rank; see signalWrites); counted on the day:
  * an:<day>:facts (a new referee, the referral), an:<day>:connected, an:<day>:referrers, an:since.
- * Scripts: referrals/get-referral-info, resolve-ref-code, get-referrer, record-referral.
+ * Scripts: referrals/get-referral-info, resolve-ref-code, get-referrer, record-referral, credit-referral
+ * (and referralCredit, creditReferral and creditPending of prelude.lua, which tasks/check-in and
+ * tasks/mark-nft-mint run too).
  */
 import "server-only";
 import { NO_INDEX } from "@/lib/store/redis/code-index";
@@ -15,9 +18,18 @@ import { CODES_COMPLETE_FIELD } from "@/lib/store/redis/keys";
 import { int, optInt, optWallet, str, UnexpectedReplyError, wallet as walletOf } from "@/lib/store/redis/reply";
 import { countingDay } from "@/lib/store/redis/analytics";
 import { signalWrites } from "@/lib/store/redis/signals";
-import { registration } from "@/lib/store/redis/wallets";
+import { registration, REGISTRATION_REPLY_LENGTH, registrationOf } from "@/lib/store/redis/wallets";
 import { whole } from "@/lib/store/redis/run";
 import { BURST_WINDOW_SECONDS, QUICK_SECONDS, type RecordReferralResult, type ReferralStore } from "@/lib/store/types";
+
+/**
+ * What every script that credits a referral takes, after the signals (signalWrites), for referralCredit
+ * of prelude.lua: the board, the active referrers, the score total and the referrers of `now`'s day.
+ */
+export function creditKeys(context: RedisContext, now: number): string[] {
+  const { keys } = context;
+  return [...keys.board, keys.activeReferrers, keys.score, keys.referrers(countingDay(context, now).name)];
+}
 
 export function referralOperations(context: RedisContext): ReferralStore {
   const { keys, run, runList, withCodeIndex } = context;
@@ -25,12 +37,13 @@ export function referralOperations(context: RedisContext): ReferralStore {
   return {
     async getReferralInfo(wallet, now) {
       const { keys: scriptKeys, args } = registration(context, wallet, now);
-      const reply = await runList("get-referral-info", scriptKeys, args, 4);
+      const reply = await runList("get-referral-info", scriptKeys, args, REGISTRATION_REPLY_LENGTH + 3);
+      const [referrer, referralsCount, pendingReferrals] = reply.slice(REGISTRATION_REPLY_LENGTH);
       return {
-        isNew: int(reply[0], "isNew") === 1,
-        codeOwner: walletOf(reply[1], "codeOwner"),
-        referrer: optWallet(reply[2], "referrer"),
-        referralsCount: optInt(reply[3], "referralsCount") ?? 0,
+        ...registrationOf(reply),
+        referrer: optWallet(referrer, "referrer"),
+        referralsCount: optInt(referralsCount, "referralsCount") ?? 0,
+        pendingReferrals: optInt(pendingReferrals, "pendingReferrals") ?? 0,
       };
     },
 
@@ -49,28 +62,20 @@ export function referralOperations(context: RedisContext): ReferralStore {
       return optWallet(await run("get-referrer", [keys.wallet(wallet)], []), "referrer");
     },
 
-    recordReferral({ referee, refCode, selfReferral, now }) {
+    recordReferral({ referee, refCode, selfReferral, now, qualify }) {
       const registered = registration(context, referee, now);
       const { name } = countingDay(context, now);
-      const scriptKeys = [
-        ...registered.keys,
-        ...keys.board,
-        keys.activeReferrers,
-        keys.referrals,
-        keys.score,
-        keys.connected(name),
-        keys.referrers(name),
-        ...signals.keys,
-      ];
+      const scriptKeys = [...registered.keys, ...signals.keys, ...creditKeys(context, now), keys.referrals, keys.connected(name)];
       const args = [
         ...registered.args,
+        ...signals.args,
         refCode,
         selfReferral ? "1" : "0",
         CODES_COMPLETE_FIELD,
         keys.refereesKeyPrefix,
-        ...signals.args,
         whole(BURST_WINDOW_SECONDS),
         whole(QUICK_SECONDS),
+        qualify ?? "none",
       ];
       return withCodeIndex(async (): Promise<RecordReferralResult | typeof NO_INDEX> => {
         const reply = await runList("record-referral", scriptKeys, args, 1);
@@ -88,6 +93,13 @@ export function referralOperations(context: RedisContext): ReferralStore {
             throw new UnexpectedReplyError("recordReferral", reply);
         }
       });
+    },
+
+    async creditReferral(referee, now) {
+      const day = countingDay(context, now);
+      const scriptKeys = [keys.wallet(referee), ...day.keys, ...signals.keys, ...creditKeys(context, now)];
+      const reply = await run("credit-referral", scriptKeys, [referee, whole(now), ...day.args, ...signals.args]);
+      return int(reply, "creditReferral") === 1;
     },
   };
 }

@@ -89,19 +89,26 @@ export function checkScanCursor(cursor: string): void {
   if (!/^\d{1,20}$/.test(cursor)) throw new RangeError(`Not a scan cursor: ${JSON.stringify(cursor)}`);
 }
 
+/** A hash field stored as "1" once set (nftMint, referralPending): true, false while unset. */
+export function flag(value: unknown, what: string): boolean {
+  if (value === null || value === undefined) return false;
+  if (value !== "1") throw new UnexpectedReplyError(what, value);
+  return true;
+}
+
 /** Elements of walletState's reply (prelude.lua). */
-export const STATE_REPLY_LENGTH = 5 + SOCIAL_TASK_IDS.length;
+export const STATE_REPLY_LENGTH = 7 + SOCIAL_TASK_IDS.length;
 
 /** A WalletState from the first STATE_REPLY_LENGTH elements of a script's reply (walletState of prelude.lua). */
 export function walletStateOf(reply: unknown[]): WalletState {
-  const nftMint = reply[3];
-  if (nftMint !== null && nftMint !== "1") throw new UnexpectedReplyError("nftMint", nftMint);
   return {
     referrer: optWallet(reply[0], "referrer"),
     referralsCount: optInt(reply[1], "referralsCount") ?? 0,
     checkInLast: optInt(reply[2], "checkInLast"),
-    nftMint: nftMint === "1",
-    score: int(reply[4], "score"),
-    social: Object.fromEntries(SOCIAL_TASK_IDS.map((id, i) => [id, optInt(reply[5 + i], id)])) as Record<SocialTaskId, number | null>,
+    nftMint: flag(reply[3], "nftMint"),
+    referralPending: flag(reply[4], "referralPending"),
+    pendingReferrals: optInt(reply[5], "pendingReferrals") ?? 0,
+    score: int(reply[6], "score"),
+    social: Object.fromEntries(SOCIAL_TASK_IDS.map((id, i) => [id, optInt(reply[7 + i], id)])) as Record<SocialTaskId, number | null>,
   };
 }

@@ -18,7 +18,7 @@ const SCRIPT_DIR = path.join(process.cwd(), "lib/store/redis/scripts");
 /** Every script, by the concern (folder) that owns it. */
 const SCRIPT_FOLDERS = {
   wallets: ["register-wallet", "get-wallet-state"],
-  referrals: ["get-referral-info", "resolve-ref-code", "get-referrer", "record-referral"],
+  referrals: ["get-referral-info", "resolve-ref-code", "get-referrer", "record-referral", "credit-referral"],
   tasks: ["check-in", "complete-social-task", "mark-nft-mint"],
   leaderboard: ["get-leaderboard", "get-board-summary", "get-rank-or-create"],
   "code-index": ["rebuild-codes-begin", "rebuild-codes-batch", "rebuild-codes-finish"],

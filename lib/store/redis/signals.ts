@@ -6,7 +6,7 @@
  * Keys: sig:<addr>, sig:rank, disqualified; the writes also wallet:<addr> (referralsCount, and
  * activeReferee, the mark of a referee already counted).
  * Scripts: signals/get-suspicious-referrers, signals/get-referrer-signals; written by
- * referrals/record-referral and tasks/check-in, complete-social-task, mark-nft-mint.
+ * referrals/record-referral, credit-referral and tasks/check-in, complete-social-task, mark-nft-mint.
  */
 import "server-only";
 import type { RedisContext } from "@/lib/store/redis/context";

@@ -4,12 +4,16 @@
  *
  * Keys: wallet:<addr> (checkInLast, one field per social task, nftMint, activeReferee), codes, an:<day>:facts
  * (check-ins, first completions, first nft_mint), an:since, and the referrer's sig:<addr> and sig:rank
- * (a referee's first action after its binding counts it active, see signalWrites).
+ * (a referee's first action after its binding counts it active, see signalWrites). The check-in and
+ * nft_mint, under the REFERRAL_QUALIFY rule that asks for them, credit the wallet's waiting referral
+ * (creditKeys of referrals.ts): the referrer's wallet:<addr>, lb, lb:held, disqualified,
+ * referrers:active, score, an:<day>:referrers.
  * Scripts: tasks/check-in, tasks/complete-social-task, tasks/mark-nft-mint.
  */
 import "server-only";
 import type { RedisContext } from "@/lib/store/redis/context";
-import { int } from "@/lib/store/redis/reply";
+import { creditKeys } from "@/lib/store/redis/referrals";
+import { flag, int } from "@/lib/store/redis/reply";
 import { whole } from "@/lib/store/redis/run";
 import { signalWrites } from "@/lib/store/redis/signals";
 import { registration } from "@/lib/store/redis/wallets";
@@ -19,11 +23,12 @@ export function taskOperations(context: RedisContext): TaskStore {
   const { run, runList } = context;
   const signals = signalWrites(context.keys);
   return {
-    async checkIn(wallet, now, cooldownSeconds) {
+    async checkIn(wallet, now, cooldownSeconds, qualify) {
       const { keys, args } = registration(context, wallet, now);
-      const reply = await runList("check-in", [...keys, ...signals.keys], [...args, whole(cooldownSeconds), ...signals.args], 1);
-      if (int(reply[0], "checkIn") === 1) return { checkedIn: true as const };
-      return { checkedIn: false as const, last: int(reply[1], "checkInLast") };
+      const scriptKeys = [...keys, ...signals.keys, ...creditKeys(context, now)];
+      const reply = await runList("check-in", scriptKeys, [...args, whole(cooldownSeconds), ...signals.args, qualify ?? "none"], 2);
+      if (int(reply[0], "checkIn") === 1) return { checkedIn: true as const, referralPending: flag(reply[1], "referralPending") };
+      return { checkedIn: false as const, last: int(reply[1], "checkInLast"), referralPending: flag(reply[2], "referralPending") };
     },
 
     async completeSocialTask(wallet, taskId, now) {
@@ -31,9 +36,9 @@ export function taskOperations(context: RedisContext): TaskStore {
       return int(await run("complete-social-task", [...keys, ...signals.keys], [...args, taskId, ...signals.args]), taskId);
     },
 
-    async markNftMint(wallet, now) {
+    async markNftMint(wallet, now, qualify) {
       const { keys, args } = registration(context, wallet, now);
-      await run("mark-nft-mint", [...keys, ...signals.keys], [...args, ...signals.args]);
+      await run("mark-nft-mint", [...keys, ...signals.keys, ...creditKeys(context, now)], [...args, ...signals.args, qualify ?? "none"]);
     },
   };
 }

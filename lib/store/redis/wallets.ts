@@ -11,9 +11,9 @@ import { SOCIAL_TASK_IDS } from "@/lib/domain/tasks";
 import { refCodeOf } from "@/lib/domain/wallet";
 import { countingDay } from "@/lib/store/redis/analytics";
 import type { RedisContext } from "@/lib/store/redis/context";
-import { int, STATE_REPLY_LENGTH, walletStateOf, wallet as walletOf } from "@/lib/store/redis/reply";
+import { flag, int, STATE_REPLY_LENGTH, walletStateOf, wallet as walletOf } from "@/lib/store/redis/reply";
 import { whole } from "@/lib/store/redis/run";
-import type { WalletStore } from "@/lib/store/types";
+import type { Registration, WalletStore } from "@/lib/store/types";
 
 /**
  * What every script that makes a wallet known (register() of prelude.lua) takes first in its KEYS
@@ -27,13 +27,24 @@ export function registration(context: RedisContext, wallet: string, now: number)
   };
 }
 
+/** Elements of register-wallet.lua's reply, with which get-referral-info.lua's begins too. */
+export const REGISTRATION_REPLY_LENGTH = 3;
+
+/** A Registration from the first REGISTRATION_REPLY_LENGTH elements of a reply: {isNew, codeOwner, referralPending}. */
+export function registrationOf(reply: unknown[]): Registration {
+  return {
+    isNew: int(reply[0], "isNew") === 1,
+    codeOwner: walletOf(reply[1], "codeOwner"),
+    referralPending: flag(reply[2], "referralPending"),
+  };
+}
+
 export function walletOperations(context: RedisContext): WalletStore {
   const { keys, runList } = context;
   return {
     async registerWallet(wallet, now) {
       const { keys: scriptKeys, args } = registration(context, wallet, now);
-      const reply = await runList("register-wallet", scriptKeys, args, 2);
-      return { isNew: int(reply[0], "isNew") === 1, codeOwner: walletOf(reply[1], "codeOwner") };
+      return registrationOf(await runList("register-wallet", scriptKeys, args, REGISTRATION_REPLY_LENGTH));
     },
 
     async getWalletState(wallet) {

@@ -13,7 +13,7 @@ import { openBoard, sqliteLeaderboard } from "@/lib/store/sqlite/leaderboard";
 import { migrate } from "@/lib/store/sqlite/migrations";
 import { sqliteModeration } from "@/lib/store/sqlite/moderation";
 import { sqliteOperator } from "@/lib/store/sqlite/operator";
-import { sqliteReferrals } from "@/lib/store/sqlite/referrals";
+import { openCredits, sqliteReferrals } from "@/lib/store/sqlite/referrals";
 import { openSignals, sqliteSignals } from "@/lib/store/sqlite/signals";
 import { sqliteTasks } from "@/lib/store/sqlite/tasks";
 import { registrar, sqliteWallets } from "@/lib/store/sqlite/wallets";
@@ -28,14 +28,15 @@ export function openSqliteStore(dataDir: string, options: SqliteStoreOptions): S
     const register = registrar(db, counters);
     const board = openBoard(db);
     const signals = openSignals(db);
+    const credits = openCredits(db, board, counters, signals);
     const selectOne = db.prepare<[], { one: number }>("SELECT 1 AS one");
     return {
       kind: "sqlite" as const,
       ping: async () => void selectOne.get(),
       close: async () => void db.close(),
       ...sqliteWallets(db, register),
-      ...sqliteReferrals(db, board, register, counters, signals),
-      ...sqliteTasks(db, register, counters, signals),
+      ...sqliteReferrals(db, register, counters, signals, credits),
+      ...sqliteTasks(db, register, counters, signals, credits),
       ...sqliteLeaderboard(db, board, register),
       ...sqliteAccess(db),
       ...sqliteAnalytics(db, counters),

@@ -338,6 +338,13 @@ export const MIGRATIONS: readonly string[] = [
     referrer TEXT NOT NULL
   ) STRICT, WITHOUT ROWID;
   `,
+  // 10: qualified referrals (REFERRAL_QUALIFY): a binding whose credit waits for its referee.
+  `
+  -- 1 while the wallet's own referral waits for it to qualify.
+  ALTER TABLE wallets ADD COLUMN referral_pending INTEGER NOT NULL DEFAULT 0;
+  -- The wallet's referees whose referral waits (they are not in referrals_count yet).
+  ALTER TABLE wallets ADD COLUMN pending_referrals INTEGER NOT NULL DEFAULT 0;
+  `,
 ];
 
 export function migrate(db: Db): void {

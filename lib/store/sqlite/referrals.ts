@@ -2,11 +2,12 @@
  * Referrals on SQLite. Owns `active_referrers`, `referral_total` (the number of wallets with a
  * referrer, kept by triggers on `wallets`, migration 4) and the referral columns of `wallets`
  * (referrer, referred_at, referrals_count; the wallets_referees index of migration 7 orders a
- * referrer's referees for analytics.ts). Reads `ref_codes` to resolve a code; moves both
- * wallets' entries through the Board; counts the day's connected wallet and referral, and the
- * referrer's farm signals.
+ * referrer's referees for analytics.ts; referral_pending and pending_referrals, migration 10, for
+ * REFERRAL_QUALIFY). Reads `ref_codes` to resolve a code; moves both wallets' entries through the
+ * Board; counts the day's connected wallet and credited referral, and the referrer's farm signals.
  */
 import "server-only";
+import type { QualifyRule } from "@/lib/domain/qualify";
 import { FACTS } from "@/lib/store/facts";
 import type { Counters } from "@/lib/store/sqlite/counters";
 import { immediate, required, type Db } from "@/lib/store/sqlite/db";
@@ -15,24 +16,71 @@ import type { Signals } from "@/lib/store/sqlite/signals";
 import type { Register } from "@/lib/store/sqlite/wallets";
 import type { RecordReferralInput, RecordReferralResult, ReferralStore } from "@/lib/store/types";
 
-export function sqliteReferrals(db: Db, board: Board, register: Register, counters: Counters, signals: Signals): ReferralStore {
-  const readCodeOwner = db.prepare<[string], { wallet: string }>("SELECT wallet FROM ref_codes WHERE code = ?");
-  const readReferral = db.prepare<[string], { referrer: string | null; referrals_count: number }>(
-    "SELECT referrer, referrals_count FROM wallets WHERE wallet = ?",
-  );
-  const bindReferee = db.prepare<[{ referee: string; referrer: string; now: number }]>(
-    "UPDATE wallets SET referrer = :referrer, referred_at = :now WHERE wallet = :referee",
-  );
+/** Crediting a referral, inside the caller's transaction. */
+export interface Credits {
+  /** What a credit moves (ReferralStore.creditReferral): the count, both points, the active mark, the day's referral. */
+  credit(referee: string, referrer: string, now: number): void;
+  /** The wallet's pending referral, if it has one, is credited at `now`; true when this call did it. */
+  creditPending(referee: string, now: number): boolean;
+}
+
+export function openCredits(db: Db, board: Board, counters: Counters, signals: Signals): Credits {
   const countReferral = db.prepare<[string]>("UPDATE wallets SET referrals_count = referrals_count + 1 WHERE wallet = ?");
   const markActive = db.prepare<[{ wallet: string; now: number }]>(
     "INSERT INTO active_referrers (wallet, since) VALUES (:wallet, :now) ON CONFLICT DO NOTHING",
   );
+  const credit = (referee: string, referrer: string, now: number) => {
+    countReferral.run(referrer);
+    board.addPoint(referee, now);
+    board.addPoint(referrer, now);
+    markActive.run({ wallet: referrer, now });
+    counters.fact(FACTS.referrals, now);
+    counters.referral(referrer, now);
+  };
+  const takePending = db.prepare<[string], { referrer: string }>(
+    "UPDATE wallets SET referral_pending = 0 WHERE wallet = ? AND referral_pending = 1 RETURNING referrer",
+  );
+  const unpend = db.prepare<[string]>("UPDATE wallets SET pending_referrals = pending_referrals - 1 WHERE wallet = ?");
+  return {
+    credit,
+    creditPending(referee, now) {
+      const taken = takePending.get(referee);
+      if (!taken) return false;
+      unpend.run(taken.referrer);
+      credit(referee, taken.referrer, now);
+      signals.counted(taken.referrer);
+      return true;
+    },
+  };
+}
+
+export function sqliteReferrals(db: Db, register: Register, counters: Counters, signals: Signals, credits: Credits): ReferralStore {
+  const readCodeOwner = db.prepare<[string], { wallet: string }>("SELECT wallet FROM ref_codes WHERE code = ?");
+  const readReferral = db.prepare<[string], { referrer: string | null; referrals_count: number; referral_pending: number; pending_referrals: number }>(
+    "SELECT referrer, referrals_count, referral_pending, pending_referrals FROM wallets WHERE wallet = ?",
+  );
+  const readQualified = db.prepare<[string], { checkin: number; nft_mint: number }>(
+    "SELECT checkin_last IS NOT NULL AS checkin, nft_mint FROM wallets WHERE wallet = ?",
+  );
+  const bindReferee = db.prepare<[{ referee: string; referrer: string; now: number; pending: number }]>(
+    "UPDATE wallets SET referrer = :referrer, referred_at = :now, referral_pending = :pending WHERE wallet = :referee",
+  );
+  const addPending = db.prepare<[string]>("UPDATE wallets SET pending_referrals = pending_referrals + 1 WHERE wallet = ?");
+
+  /** Whether the referee meets the rule by what the store keeps, at binding ("onchain" is read from the chain later). */
+  const qualifiesNow = (referee: string, rule: QualifyRule): boolean => {
+    if (rule === "none") return true;
+    const row = readQualified.get(referee);
+    if (rule === "checkin") return row?.checkin === 1;
+    if (rule === "nft_mint") return row?.nft_mint === 1;
+    return false;
+  };
 
   return {
     getReferralInfo: immediate(db, (wallet: string, now: number) => {
       const registration = register(wallet, now);
       const row = required(readReferral.get(wallet), `wallets row of ${wallet}`);
-      return { ...registration, referrer: row.referrer, referralsCount: row.referrals_count };
+      return { ...registration, referrer: row.referrer, referralsCount: row.referrals_count, pendingReferrals: row.pending_referrals };
     }),
 
     // Single statements read one snapshot: no transaction needed.
@@ -52,15 +100,14 @@ export function sqliteReferrals(db: Db, board: Board, register: Register, counte
       register(referee, now);
       // The code index implies the owner is known; registering anyway keeps the credit from landing on no row.
       register(referrer, now);
-      bindReferee.run({ referee, referrer, now });
-      countReferral.run(referrer);
+      const pending = !qualifiesNow(referee, input.qualify ?? "none");
+      bindReferee.run({ referee, referrer, now, pending: pending ? 1 : 0 });
+      if (pending) addPending.run(referrer);
+      else credits.credit(referee, referrer, now);
       signals.referral(referee, referrer, now);
-      board.addPoint(referee, now);
-      board.addPoint(referrer, now);
-      markActive.run({ wallet: referrer, now });
-      counters.fact(FACTS.referrals, now);
-      counters.referral(referrer, now);
       return { outcome: "recorded", referrer };
     }),
+
+    creditReferral: immediate(db, (referee: string, now: number) => credits.creditPending(referee, now)),
   };
 }

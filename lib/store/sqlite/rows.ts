@@ -22,28 +22,34 @@ export const WALLET_COLUMNS = [
   "checkin_last",
   ...SOCIAL_TASK_IDS.map(socialColumn),
   "nft_mint",
+  "referral_pending",
+  "pending_referrals",
 ] as const;
 
 /** The task columns of a `wallets` row. */
 type TaskColumns = { checkin_last: number | null; nft_mint: number } & Record<SocialColumn, number | null>;
 
+/** The columns of qualified referrals (REFERRAL_QUALIFY). */
+type PendingColumns = { referral_pending: number; pending_referrals: number };
+
 /** A `wallets` row as written: every column of WALLET_COLUMNS. */
-export type WalletParams = TaskColumns & {
-  wallet: string;
-  created_at: number;
-  referrer: string | null;
-  referred_at: number | null;
-  referrals_count: number;
-};
+export type WalletParams = TaskColumns &
+  PendingColumns & {
+    wallet: string;
+    created_at: number;
+    referrer: string | null;
+    referred_at: number | null;
+    referrals_count: number;
+  };
 
 /** A `wallets` row with its leaderboard entry, if any (a LEFT JOIN: null score and time without one). */
 export type RecordRow = WalletParams & { score: number | null; reached_at: number | null };
 
 /** What getWalletState reads of one wallet. */
-export type StateRow = TaskColumns & { referrer: string | null; referrals_count: number; score: number | null };
+export type StateRow = TaskColumns & PendingColumns & { referrer: string | null; referrals_count: number; score: number | null };
 
 /** The StateRow of `:wallet` with the score of its entry on `:board` or `:held`; no row for an unknown wallet. */
-export const STATE_SELECT = `SELECT w.referrer, w.referrals_count, e.score, w.checkin_last,
+export const STATE_SELECT = `SELECT w.referrer, w.referrals_count, w.referral_pending, w.pending_referrals, e.score, w.checkin_last,
             ${SOCIAL_TASK_IDS.map((id) => `w.${socialColumn(id)}`).join(", ")}, w.nft_mint
        FROM wallets w LEFT JOIN leaderboard_entries e ON e.board IN (:board, :held) AND e.wallet = w.wallet
       WHERE w.wallet = :wallet`;
@@ -54,6 +60,8 @@ export type LeaderboardSqlRow = { wallet: string; score: number; referrals_count
 const UNKNOWN_STATE: StateRow = {
   referrer: null,
   referrals_count: 0,
+  referral_pending: 0,
+  pending_referrals: 0,
   score: null,
   checkin_last: null,
   nft_mint: 0,
@@ -61,7 +69,14 @@ const UNKNOWN_STATE: StateRow = {
 };
 
 export function stateOf(row: StateRow = UNKNOWN_STATE): WalletState {
-  return { referrer: row.referrer, referralsCount: row.referrals_count, score: row.score ?? 0, ...tasksOf(row) };
+  return {
+    referrer: row.referrer,
+    referralsCount: row.referrals_count,
+    score: row.score ?? 0,
+    ...tasksOf(row),
+    referralPending: row.referral_pending === 1,
+    pendingReferrals: row.pending_referrals,
+  };
 }
 
 export function recordOf(row: RecordRow): WalletRecord {
@@ -73,6 +88,8 @@ export function recordOf(row: RecordRow): WalletRecord {
     referralsCount: row.referrals_count,
     entry: row.score === null || row.reached_at === null ? null : { score: row.score, reachedAt: row.reached_at },
     ...tasksOf(row),
+    ...(row.referral_pending === 1 && { referralPending: true as const }),
+    ...(row.pending_referrals > 0 && { pendingReferrals: row.pending_referrals }),
   };
 }
 
@@ -90,6 +107,8 @@ export function walletParamsOf(record: WalletRecord): WalletParams {
       number | null
     >),
     nft_mint: record.nftMint ? 1 : 0,
+    referral_pending: record.referralPending ? 1 : 0,
+    pending_referrals: record.pendingReferrals ?? 0,
   };
 }
 

@@ -15,6 +15,8 @@ export interface Signals {
   referral(referee: string, referrer: string, now: number): void;
   /** The wallet checked in, first completed a social task or first had nft_mint verified: active for its referrer, once. */
   action(wallet: string): void;
+  /** A pending referral of `referrer` was credited: its referrals_count moved. */
+  counted(referrer: string): void;
 }
 
 /** The expression of the referrer_signals_suspicion index (migration 9), so that ranking walks it. */
@@ -68,8 +70,13 @@ export function openSignals(db: Db): Signals {
      ON CONFLICT DO UPDATE SET referrals = excluded.referrals, active_referees = active_referees + 1`,
   );
 
+  const copyCount = db.prepare<[string]>(
+    "UPDATE referrer_signals SET referrals = (SELECT referrals_count FROM wallets WHERE wallet = referrer_signals.wallet) WHERE wallet = ?",
+  );
+
   return {
     referral: (referee, referrer, now) => void countReferral.run({ referee, referrer, now }),
+    counted: (referrer) => void copyCount.run(referrer),
     action(wallet) {
       const counted = markCounted.get(wallet);
       if (counted) countActive.run(counted);

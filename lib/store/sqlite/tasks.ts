@@ -6,24 +6,26 @@
  */
 import "server-only";
 import type Database from "better-sqlite3";
+import type { QualifyRule } from "@/lib/domain/qualify";
 import { SOCIAL_TASK_IDS, type SocialTaskId } from "@/lib/domain/tasks";
 import { FACTS, socialTaskFact } from "@/lib/store/facts";
 import type { Counters } from "@/lib/store/sqlite/counters";
 import { immediate, required, type Db } from "@/lib/store/sqlite/db";
 import { socialColumn } from "@/lib/store/sqlite/rows";
 import type { Signals } from "@/lib/store/sqlite/signals";
+import type { Credits } from "@/lib/store/sqlite/referrals";
 import type { Register } from "@/lib/store/sqlite/wallets";
 import type { CheckInResult, TaskStore } from "@/lib/store/types";
 
 type WalletNow = { wallet: string; now: number };
 
-export function sqliteTasks(db: Db, register: Register, counters: Counters, signals: Signals): TaskStore {
+export function sqliteTasks(db: Db, register: Register, counters: Counters, signals: Signals, credits: Credits): TaskStore {
   const tryCheckIn = db.prepare<[{ wallet: string; now: number; cooldown: number }]>(
     `UPDATE wallets SET checkin_last = :now
       WHERE wallet = :wallet AND (checkin_last IS NULL OR :now - checkin_last >= :cooldown)`,
   );
-  const readCheckIn = db.prepare<[string], { checkin_last: number | null }>(
-    "SELECT checkin_last FROM wallets WHERE wallet = ?",
+  const readCheckIn = db.prepare<[string], { checkin_last: number | null; referral_pending: number }>(
+    "SELECT checkin_last, referral_pending FROM wallets WHERE wallet = ?",
   );
   // Only the first completion writes (and counts); the read hands back whichever time is stored.
   const completeSocial = Object.fromEntries(
@@ -41,16 +43,19 @@ export function sqliteTasks(db: Db, register: Register, counters: Counters, sign
   const setNftMint = db.prepare<[string]>("UPDATE wallets SET nft_mint = 1 WHERE wallet = ? AND nft_mint = 0");
 
   return {
-    checkIn: immediate(db, (wallet: string, now: number, cooldown: number): CheckInResult => {
+    checkIn: immediate(db, (wallet: string, now: number, cooldown: number, qualify: QualifyRule = "none"): CheckInResult => {
       register(wallet, now);
-      if (tryCheckIn.run({ wallet, now, cooldown }).changes === 1) {
+      const checkedIn = tryCheckIn.run({ wallet, now, cooldown }).changes === 1;
+      if (checkedIn) {
         counters.fact(FACTS.checkIns, now);
         signals.action(wallet);
-        return { checkedIn: true };
+        if (qualify === "checkin") credits.creditPending(wallet, now);
       }
-      const last = required(readCheckIn.get(wallet), `wallets row of ${wallet}`).checkin_last;
-      if (last === null) throw new Error(`check-in of ${wallet} refused without a previous check-in`);
-      return { checkedIn: false, last };
+      const row = required(readCheckIn.get(wallet), `wallets row of ${wallet}`);
+      const referralPending = row.referral_pending === 1;
+      if (checkedIn) return { checkedIn, referralPending };
+      if (row.checkin_last === null) throw new Error(`check-in of ${wallet} refused without a previous check-in`);
+      return { checkedIn, last: row.checkin_last, referralPending };
     }),
 
     completeSocialTask: immediate(db, (wallet: string, taskId: SocialTaskId, now: number) => {
@@ -63,12 +68,13 @@ export function sqliteTasks(db: Db, register: Register, counters: Counters, sign
       return required(task.read.get(wallet), `wallets row of ${wallet}`).ts;
     }),
 
-    markNftMint: immediate(db, (wallet: string, now: number) => {
+    markNftMint: immediate(db, (wallet: string, now: number, qualify: QualifyRule = "none") => {
       register(wallet, now);
       if (setNftMint.run(wallet).changes === 1) {
         counters.fact(FACTS.nftMints, now);
         signals.action(wallet);
       }
+      if (qualify === "nft_mint") credits.creditPending(wallet, now);
     }),
   };
 }

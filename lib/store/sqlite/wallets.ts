@@ -25,12 +25,17 @@ export function registrar(db: Db, counters: Counters): Register {
     "INSERT INTO ref_codes (code, wallet) VALUES (:code, :wallet) ON CONFLICT DO NOTHING",
   );
   const readCodeOwner = db.prepare<[string], { wallet: string }>("SELECT wallet FROM ref_codes WHERE code = ?");
+  const readPending = db.prepare<[string], { referral_pending: number }>("SELECT referral_pending FROM wallets WHERE wallet = ?");
   return (wallet, now) => {
     const isNew = insertWallet.run({ wallet, now }).changes === 1;
     if (isNew) counters.fact(FACTS.newWallets, now);
     const code = refCodeOf(wallet);
     insertCode.run({ code, wallet });
-    return { isNew, codeOwner: required(readCodeOwner.get(code), `ref_codes row of ${code}`).wallet };
+    return {
+      isNew,
+      codeOwner: required(readCodeOwner.get(code), `ref_codes row of ${code}`).wallet,
+      referralPending: required(readPending.get(wallet), `wallets row of ${wallet}`).referral_pending === 1,
+    };
   };
 }
 

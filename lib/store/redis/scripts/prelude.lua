@@ -129,12 +129,13 @@ local function appendAudit(auditKey, at, action, cascade, wallets, wallet, admin
   return redis.call('RPUSH', auditKey, entry)
 end
 
--- What the request path reads of one wallet: {referrer, referralsCount, checkInLast, nftMint, score,
--- <completion time of each of taskIds>}, nil where unset, score 0 without an entry (a held entry counts).
+-- What the request path reads of one wallet: {referrer, referralsCount, checkInLast, nftMint, referralPending,
+-- pendingReferrals, score, <completion time of each of taskIds>}, nil where unset, score 0 without an entry
+-- (a held entry counts).
 local function walletState(walletKey, board, wallet, taskIds)
-  local fields = redis.call('HMGET', walletKey, 'referrer', 'referralsCount', 'checkInLast', 'nftMint')
+  local out = redis.call('HMGET', walletKey, 'referrer', 'referralsCount', 'checkInLast', 'nftMint', 'referralPending', 'pendingReferrals')
   local stored = redis.call('ZSCORE', placeOf(board, wallet), wallet)
-  local out = {fields[1], fields[2], fields[3], fields[4], stored and scoreOf(stored) or 0}
+  out[#out + 1] = stored and scoreOf(stored) or 0
   local times = redis.call('HMGET', walletKey, unpack(taskIds))
   for i = 1, #taskIds do out[#out + 1] = times[i] end
   return out
@@ -192,6 +193,42 @@ local function countActive(signals, walletKey)
   if not referrer or redis.call('HSETNX', walletKey, 'activeReferee', '1') == 0 then return end
   redis.call('HINCRBY', signals.prefix .. referrer, 'active', 1)
   rankReferrer(signals, referrer)
+end
+
+-- What crediting a referral writes besides the two wallets (creditReferral): the board, the score
+-- total, the active referrers, the day it counts on with that day's referrers, and the referrer's signals.
+local function referralCredit(lbKey, heldKey, disqualifiedKey, activeKey, scoreKey, referrersKey, day, signals)
+  return {board = leaderboard(lbKey, heldKey, disqualifiedKey), active = activeKey, score = scoreKey,
+    referrers = referrersKey, day = day, signals = signals}
+end
+
+-- The credit of a binding, reached at `now`: what record-referral.lua gives at once, or creditPending
+-- once the referee qualifies (REFERRAL_QUALIFY), so both move the same counts.
+local function creditReferral(credit, referrer, referee, now)
+  redis.call('HINCRBY', credit.signals.walletKeyPrefix .. referrer, 'referralsCount', 1)
+  -- The score total counts only the points that land on the board, not on a held entry.
+  local points = addPoint(credit.board, referrer, now) + addPoint(credit.board, referee, now)
+  if points > 0 then redis.call('INCRBY', credit.score, string.format('%d', points)) end
+  redis.call('SADD', credit.active, referrer)
+  rankReferrer(credit.signals, referrer)
+  countFact(credit.day, 'referrals')
+  redis.call('ZINCRBY', credit.referrers, 1, referrer)
+  counted(credit.day, credit.referrers)
+end
+
+-- Credits the wallet's referral if it waits (referralPending, set by record-referral.lua). The
+-- referrer's pendingReferrals goes at 0, as a record without any shows it. Returns true when this
+-- call credited it.
+local function creditPending(credit, walletKey, wallet, now)
+  local fields = redis.call('HMGET', walletKey, 'referralPending', 'referrer')
+  -- A flag without a referrer (a broken import) has nothing to credit.
+  if not fields[1] or not fields[2] then return false end
+  local referrer = fields[2]
+  local referrerKey = credit.signals.walletKeyPrefix .. referrer
+  redis.call('HDEL', walletKey, 'referralPending')
+  if redis.call('HINCRBY', referrerKey, 'pendingReferrals', -1) <= 0 then redis.call('HDEL', referrerKey, 'pendingReferrals') end
+  creditReferral(credit, referrer, wallet, now)
+  return true
 end
 
 -- A wallet's signals as the read scripts return them: {wallet, referrals, burst, quick, active, cycles,

@@ -2,29 +2,32 @@
 -- then an unknown code; else the binding (the order of docs/api.md "Referral recording").
 -- Every call, whatever its outcome, counts the referee as connected with a code that day. A binding
 -- also updates the referrer's farm signals (lib/domain/signals.ts) and its place in their ranking.
+-- With a `qualify` rule (REFERRAL_QUALIFY) the referee does not meet yet by what the store keeps, the
+-- binding waits for it (creditPending of prelude.lua) instead of being credited (creditReferral).
 -- Returns {'already-recorded', existingReferrer} | {'self-referral'} | {'code-not-found'}
 --       | {'no-index'} (index missing: the caller rebuilds it and runs this again)
 --       | {'recorded', referrer}.
 local refereeKey = KEYS[1]
 local codesKey = KEYS[2]
 local day = countingDay(KEYS[3], KEYS[4], ARGV[4], ARGV[5])
-local board = leaderboard(KEYS[5], KEYS[6], KEYS[7])
-local activeKey = KEYS[8]
-local referralsKey = KEYS[9]
-local scoreKey = KEYS[10]
-local connectedKey = KEYS[11]
-local referrersKey = KEYS[12]
-local signals = signalKeys(KEYS[13], ARGV[10], ARGV[11], ARGV[12])
+local signals = signalKeys(KEYS[5], ARGV[6], ARGV[7], ARGV[8])
+local credit = referralCredit(KEYS[6], KEYS[7], KEYS[8], KEYS[9], KEYS[10], KEYS[11], day, signals)
+local referralsKey = KEYS[12]
+local connectedKey = KEYS[13]
 local referee = ARGV[1]
 local refereeCode = ARGV[2]
 local now = tonumber(ARGV[3])
-local refCode = ARGV[6]
-local selfReferral = ARGV[7] == '1'
-local completeField = ARGV[8]
-local refereesKeyPrefix = ARGV[9]
+local refCode = ARGV[9]
+local selfReferral = ARGV[10] == '1'
+local completeField = ARGV[11]
+local refereesKeyPrefix = ARGV[12]
 local burstWindow = tonumber(ARGV[13])
 local quickSeconds = tonumber(ARGV[14])
+local qualify = ARGV[15]
 local walletKeyPrefix = signals.walletKeyPrefix
+
+-- The field that shows the referee already did what each rule asks; "onchain" is checked off the store.
+local QUALIFIED_BY = {checkin = 'checkInLast', nft_mint = 'nftMint'}
 
 redis.call('PFADD', connectedKey, referee)
 counted(day, connectedKey)
@@ -43,11 +46,6 @@ if referrer == referee then return {'self-referral'} end
 
 redis.call('HSET', refereeKey, 'referrer', referrer, 'referredAt', string.format('%d', now))
 redis.call('INCR', referralsKey)
-redis.call('HINCRBY', walletKeyPrefix .. referrer, 'referralsCount', 1)
--- The score total counts only the points that land on the board, not on a held entry.
-local points = addPoint(board, referrer, now) + addPoint(board, referee, now)
-if points > 0 then redis.call('INCRBY', scoreKey, string.format('%d', points)) end
-redis.call('SADD', activeKey, referrer)
 
 local refereesKey = refereesKeyPrefix .. referrer
 local signalsKey = signals.prefix .. referrer
@@ -61,10 +59,15 @@ local above = redis.call('HGET', walletKeyPrefix .. referrer, 'referrer')
 if above == referee or (above and redis.call('HGET', walletKeyPrefix .. above, 'referrer') == referee) then
   redis.call('HINCRBY', signalsKey, 'cycles', 1)
 end
-rankReferrer(signals, referrer)
 
 register(refereeKey, codesKey, referee, refereeCode, now, day)
-countFact(day, 'referrals')
-redis.call('ZINCRBY', referrersKey, 1, referrer)
-counted(day, referrersKey)
+local qualifiedBy = QUALIFIED_BY[qualify]
+if qualify == 'none' or (qualifiedBy and redis.call('HEXISTS', refereeKey, qualifiedBy) == 1) then
+  creditReferral(credit, referrer, referee, now)
+else
+  redis.call('HSET', refereeKey, 'referralPending', '1')
+  redis.call('HINCRBY', walletKeyPrefix .. referrer, 'pendingReferrals', 1)
+  -- The signals above changed all the same; creditReferral re-ranks in the other branch.
+  rankReferrer(signals, referrer)
+end
 return {'recorded', referrer}

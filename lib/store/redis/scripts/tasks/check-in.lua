@@ -1,19 +1,24 @@
 -- checkIn: stores `now` unless a check-in happened less than `cooldown` seconds ago.
--- A check-in may count the wallet as an active referee of its referrer (countActive of prelude.lua).
--- Returns {1} on success, {0, previousCheckIn} on cooldown.
+-- A check-in may count the wallet as an active referee of its referrer (countActive of prelude.lua)
+-- and, under the "checkin" rule of REFERRAL_QUALIFY, credits its waiting referral (creditPending).
+-- Returns {1, referralPending} on success, {0, previousCheckIn, referralPending} on cooldown;
+-- referralPending ('1' or nil) as the step leaves it.
 local walletKey = KEYS[1]
 local codesKey = KEYS[2]
 local day = countingDay(KEYS[3], KEYS[4], ARGV[4], ARGV[5])
 local signals = signalKeys(KEYS[5], ARGV[7], ARGV[8], ARGV[9])
+local credit = referralCredit(KEYS[6], KEYS[7], KEYS[8], KEYS[9], KEYS[10], KEYS[11], day, signals)
 local wallet = ARGV[1]
 local code = ARGV[2]
 local now = tonumber(ARGV[3])
 local cooldown = tonumber(ARGV[6])
+local qualify = ARGV[10]
 
 register(walletKey, codesKey, wallet, code, now, day)
 local last = redis.call('HGET', walletKey, 'checkInLast')
-if last and now - tonumber(last) < cooldown then return {0, last} end
+if last and now - tonumber(last) < cooldown then return {0, last, redis.call('HGET', walletKey, 'referralPending')} end
 redis.call('HSET', walletKey, 'checkInLast', string.format('%d', now))
 countFact(day, 'checkins')
 countActive(signals, walletKey)
-return {1}
+if qualify == 'checkin' then creditPending(credit, walletKey, wallet, now) end
+return {1, redis.call('HGET', walletKey, 'referralPending')}

@@ -1,16 +1,20 @@
 -- markNftMint: nft_mint true for good; counted the first time, for the day and, through countActive
--- of prelude.lua, for the wallet's referrer.
+-- of prelude.lua, for the wallet's referrer. Under the "nft_mint" rule of REFERRAL_QUALIFY it credits
+-- the wallet's waiting referral (creditPending), on a repeated call too: nft_mint is set either way.
 local walletKey = KEYS[1]
 local codesKey = KEYS[2]
 local day = countingDay(KEYS[3], KEYS[4], ARGV[4], ARGV[5])
 local signals = signalKeys(KEYS[5], ARGV[6], ARGV[7], ARGV[8])
+local credit = referralCredit(KEYS[6], KEYS[7], KEYS[8], KEYS[9], KEYS[10], KEYS[11], day, signals)
 local wallet = ARGV[1]
 local code = ARGV[2]
 local now = tonumber(ARGV[3])
+local qualify = ARGV[9]
 
 register(walletKey, codesKey, wallet, code, now, day)
 if redis.call('HSETNX', walletKey, 'nftMint', '1') == 1 then
   countFact(day, 'nft_mint')
   countActive(signals, walletKey)
 end
+if qualify == 'nft_mint' then creditPending(credit, walletKey, wallet, now) end
 return 1

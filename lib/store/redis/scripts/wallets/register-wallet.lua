@@ -1,4 +1,4 @@
--- registerWallet: makes the wallet known. Returns {isNew, codeOwner}.
+-- registerWallet: makes the wallet known. Returns {isNew, codeOwner, referralPending ('1' or nil)}.
 local walletKey = KEYS[1]
 local codesKey = KEYS[2]
 local day = countingDay(KEYS[3], KEYS[4], ARGV[4], ARGV[5])
@@ -7,4 +7,4 @@ local code = ARGV[2]
 local now = tonumber(ARGV[3])
 
 local isNew, owner = register(walletKey, codesKey, wallet, code, now, day)
-return {isNew, owner}
+return {isNew, owner, redis.call('HGET', walletKey, 'referralPending')}

@@ -1,0 +1,69 @@
+/**
+ * Qualified referrals (REFERRAL_QUALIFY): a pending referee's own requests credit its referral once
+ * it meets the rule. A check-in ("checkin") and a verified nft_mint ("nft_mint") credit inside the
+ * store step that records them; what is left here is the account read of "onchain", and a referee
+ * that met the rule before the rule was switched on.
+ */
+import type { Address } from "viem";
+import type { QualifyConfig } from "@/lib/config";
+import type { QualifyRule } from "@/lib/domain/qualify";
+import { qualifiesOnChain } from "@/lib/domain/qualify";
+import type { Wallet } from "@/lib/domain/wallet";
+import type { WalletActivity } from "@/lib/chain/activity";
+import type { Deps } from "@/lib/services/context";
+import type { ReferralStore, WalletState } from "@/lib/store/types";
+
+export interface Qualification {
+  rule: QualifyRule;
+  /** For "onchain": whether the wallet's account meets the thresholds now; throws on RPC failure. */
+  onChain: ((wallet: Wallet) => Promise<boolean>) | null;
+}
+
+/** interface.md's rule: every referral is credited when it is bound. */
+export const CREDIT_AT_ONCE: Qualification = { rule: "none", onChain: null };
+
+export function qualificationOf(cfg: QualifyConfig, activity: WalletActivity | null): Qualification {
+  if (cfg.rule !== "onchain") return { rule: cfg.rule, onChain: null };
+  // config() refuses "onchain" without RPC_URL, and activity exists whenever RPC_URL is set.
+  if (!activity) throw new Error("REFERRAL_QUALIFY=onchain without an RPC to read accounts from");
+  return {
+    rule: "onchain",
+    onChain: async (wallet) => {
+      const [account] = await activity.accountsOf([wallet as Address]);
+      return account !== undefined && qualifiesOnChain(account, cfg.onchain);
+    },
+  };
+}
+
+type QualifyDeps = Pick<Deps, "clock" | "qualification"> & { store: Pick<ReferralStore, "creditReferral"> };
+
+/** What the request already read of the wallet: enough to tell whether it meets a rule the store decides. */
+type Known = Partial<Pick<WalletState, "checkInLast" | "nftMint">>;
+
+/**
+ * Called after a request of a wallet whose referral is pending: credits it when the wallet meets
+ * the rule now. True when this call credited it. A chain failure is logged and leaves the referral
+ * pending, so that the request answers as it would have; the next request tries again.
+ */
+export async function creditIfQualified(deps: QualifyDeps, wallet: Wallet, known: Known = {}): Promise<boolean> {
+  if (!(await meetsRule(deps.qualification, wallet, known))) return false;
+  return deps.store.creditReferral(wallet, deps.clock());
+}
+
+async function meetsRule(qualification: Qualification, wallet: Wallet, known: Known): Promise<boolean> {
+  switch (qualification.rule) {
+    case "none":
+      return false;
+    case "checkin":
+      return known.checkInLast != null;
+    case "nft_mint":
+      return known.nftMint === true;
+    case "onchain":
+      try {
+        return (await qualification.onChain?.(wallet)) ?? false;
+      } catch (error) {
+        console.error("[refboard] the onchain qualification read failed; the referral stays pending:", error);
+        return false;
+      }
+  }
+}

@@ -1,0 +1,11 @@
+-- creditReferral: credits the wallet's referral if it waits for the wallet to qualify (creditPending
+-- of prelude.lua), at `now` and counted on its day. Returns 1 when this call credited it, else 0.
+local walletKey = KEYS[1]
+local day = countingDay(KEYS[2], KEYS[3], ARGV[3], ARGV[4])
+local signals = signalKeys(KEYS[4], ARGV[5], ARGV[6], ARGV[7])
+local credit = referralCredit(KEYS[5], KEYS[6], KEYS[7], KEYS[8], KEYS[9], KEYS[10], day, signals)
+local wallet = ARGV[1]
+local now = tonumber(ARGV[2])
+
+if creditPending(credit, walletKey, wallet, now) then return 1 end
+return 0
