@@ -6,8 +6,7 @@
  */
 import type { Address } from "viem";
 import type { QualifyConfig } from "@/lib/config";
-import type { QualifyRule } from "@/lib/domain/qualify";
-import { qualifiesOnChain } from "@/lib/domain/qualify";
+import { qualifiesOnChain, type QualifyRule } from "@/lib/domain/qualify";
 import type { Wallet } from "@/lib/domain/wallet";
 import type { WalletActivity } from "@/lib/chain/activity";
 import type { Deps } from "@/lib/services/context";

@@ -257,12 +257,14 @@ node --conditions=react-server --import tsx scripts/bench/first-load-js.ts --url
 
 ## Method
 
-- **Stages**: ${[...new Set(report.rows.map((r) => `${BACKEND_LABEL[r.backend]} ${sizeLabel(r.size)}`))].join(", ")}.
+- **Stages**: ${[...new Set(report.rows.map((r) => `${BACKEND_LABEL[r.backend]} ${sizeLabel(r.size)}${r.qualify ? ` with REFERRAL_QUALIFY=${r.qualify}` : ""}`))].join(", ")}.
   Each stage starts from an empty store (a fresh \`redis-server\`, or a fresh SQLite folder), seeded by the code of
   \`npm run seed\` through \`OperatorStore.putWallets\` (batches of the store's \`putBatchLimit\`, 4 in flight): a 30-day viral campaign where most
   wallets have 0-2 referrals and a power-law tail reaches thousands, every score equal to referralsCount + (referrer ? 1 : 0).
 - **Configuration**: the defaults (\`WALLET_AUTH=off\`, no \`RATE_LIMIT_*\`), no RPC. A configured rate limit adds the
-  limiter's own round trip to each limited request; this bench does not turn limits on.
+  limiter's own round trip to each limited request; this bench does not turn limits on. One stage runs with
+  \`REFERRAL_QUALIFY=checkin\` on two rows of its own: the binding that waits, and a binding followed by the referee's
+  check-in, which credits it (every request of a row counts, so 1.00 there means both cost one round trip).
 - **Servers**: \`next start\` of the production build, and \`scripts/bench/bare-server.ts\`: the same service functions
   (\`lib/services\`), the same zod schemas (\`lib/contract/schemas\`) and the same store on bare \`node:http\`, in its own
   process like \`next start\`. Both are configured by the same environment variables.

@@ -58,6 +58,48 @@ export function post(path: string, body: (population: Population) => unknown, he
   ];
 }
 
+/** The rule the qualifying stage runs under (see QUALIFY_ENDPOINTS). */
+export const QUALIFY_RULE = "checkin";
+
+/** A JSON POST for a wallet of the connection's sequence; `first` makes a fresh wallet for it. */
+function walletStep(path: string, body: (wallet: string) => object, first = false): RequestSpec {
+  return {
+    method: "POST",
+    path,
+    headers: json,
+    setupRequest: (req, context) => {
+      if (first) context.wallet = fresh();
+      return { ...req, body: JSON.stringify(body(context.wallet as string)) };
+    },
+  };
+}
+
+/**
+ * With REFERRAL_QUALIFY=checkin: the binding that waits, and the referee's first check-in, which
+ * credits the referral in its own store step. Every request of a row counts, so the check-in's row
+ * binds its wallet first: its round trips per request are 1.00 only if both requests cost one.
+ */
+export const QUALIFY_ENDPOINTS: readonly Endpoint[] = [
+  {
+    name: `POST /api/referral/record (${QUALIFY_RULE} rule)`,
+    method: "POST",
+    writes: true,
+    sequence: post("/api/referral/record", (p) => ({ wallet: fresh(), refCode: refCodeOf(p.seeded()) })),
+  },
+  {
+    name: `POST record, then the crediting check-in (${QUALIFY_RULE} rule)`,
+    method: "POST",
+    writes: true,
+    sequence: (p) => {
+      const referrer = p.seeded();
+      return [
+        { request: walletStep("/api/referral/record", (wallet) => ({ wallet, refCode: refCodeOf(referrer) }), true) },
+        { request: walletStep("/api/steam/task/complete", (wallet) => ({ wallet, taskId: "daily_checkin" })) },
+      ];
+    },
+  },
+];
+
 /** Reads first: they run before the writes grow the store past its seeded size. */
 export const ENDPOINTS: readonly Endpoint[] = [
   { name: "GET /api/leaderboard", method: "GET", writes: false, sequence: get(() => "/api/leaderboard") },
@@ -120,15 +162,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     method: "POST",
     writes: true,
     sequence: () => {
-      const step = (taskId: string, first = false): RequestSpec => ({
-        method: "POST",
-        path: "/api/steam/task/complete",
-        headers: json,
-        setupRequest: (req, context) => {
-          if (first) context.wallet = fresh();
-          return { ...req, body: JSON.stringify({ wallet: context.wallet, taskId }) };
-        },
-      });
+      const step = (taskId: string, first = false) => walletStep("/api/steam/task/complete", (wallet) => ({ wallet, taskId }), first);
       return [
         { request: step("daily_checkin", true) },
         { request: step("daily_checkin"), expect: { status: 400, error: "Task on cooldown" } },

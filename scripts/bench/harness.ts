@@ -14,7 +14,7 @@ import { cpus, loadavg, release, tmpdir, totalmem, type } from "node:os";
 import { join } from "node:path";
 import { createStore } from "@/lib/store";
 import { seededWallet, generateDataset, writeDataset } from "@/scripts/bench/dataset";
-import { BENCH_ADMIN_TOKEN, ENDPOINTS, type Endpoint, type Population } from "@/scripts/bench/endpoints";
+import { BENCH_ADMIN_TOKEN, ENDPOINTS, QUALIFY_ENDPOINTS, QUALIFY_RULE, type Endpoint, type Population } from "@/scripts/bench/endpoints";
 import { measureFirstLoadJs, type FirstLoadJs } from "@/scripts/bench/first-load-js";
 import { CONNECTIONS, drive, type LoadOptions, type LoadResult } from "@/scripts/bench/load";
 import { BACKEND_LABEL, floorRatio, sizeLabel, type BenchReport, type Machine, type Row, type SeedTiming } from "@/scripts/bench/report";
@@ -37,6 +37,8 @@ import { startRedisServer } from "@/tests/support/redis-server";
 export interface Stage {
   backend: Backend;
   size: number;
+  /** Runs the servers with REFERRAL_QUALIFY set to this rule, on QUALIFY_ENDPOINTS only. */
+  qualify?: typeof QUALIFY_RULE;
 }
 
 export const FULL_STAGES: Stage[] = [
@@ -48,12 +50,14 @@ export const FULL_STAGES: Stage[] = [
   { backend: "upstash", size: 1_000 },
   { backend: "upstash", size: 100_000 },
   { backend: "upstash", size: 1_000_000 },
+  { backend: "redis", size: 100_000, qualify: QUALIFY_RULE },
 ];
 
 export const SMOKE_STAGES: Stage[] = [
   { backend: "sqlite", size: 200 },
   { backend: "redis", size: 200 },
   { backend: "upstash", size: 200 },
+  { backend: "redis", size: 200, qualify: QUALIFY_RULE },
 ];
 
 export interface BenchOptions {
@@ -162,7 +166,7 @@ interface RunState {
 /** Runs one stage and appends its rows. */
 async function runStage(stage: Stage, options: BenchOptions, state: RunState, cleanup: Cleanup): Promise<void> {
   const { floor, rows, seeds, firstLoad, log } = state;
-  const label = `${BACKEND_LABEL[stage.backend]} ${sizeLabel(stage.size)}`;
+  const label = `${BACKEND_LABEL[stage.backend]} ${sizeLabel(stage.size)}${stage.qualify ? ` ${stage.qualify}` : ""}`;
   // The store: a fresh redis-server (MONITOR must see only this stage) or a fresh SQLite folder.
   const target: StoreTarget = { backend: stage.backend };
   let observe: Observe = async (run) => ({ result: await run(), roundTrips: null });
@@ -224,7 +228,7 @@ async function runStage(stage: Stage, options: BenchOptions, state: RunState, cl
       `${seed.redisCpuSeconds === null ? "" : `, ${seed.redisCpuSeconds.toFixed(1)} s redis-server`}; max ${dataset.stats.maxReferrals} referrals)`,
   );
 
-  const env = storeEnv(target, { ADMIN_TOKEN: BENCH_ADMIN_TOKEN });
+  const env = storeEnv(target, { ADMIN_TOKEN: BENCH_ADMIN_TOKEN, ...(stage.qualify && { REFERRAL_QUALIFY: stage.qualify }) });
   const next = await startNextServer(env);
   cleanup.add(() => next.stop());
   const bare = await startBareServer(env);
@@ -246,7 +250,11 @@ async function runStage(stage: Stage, options: BenchOptions, state: RunState, cl
   // a counting window; the measured run (by duration) comes last and is followed by a pause.
   const runOne = async (endpoint: Endpoint, server: ServerProcess, count: () => Promise<number>) => {
     const { baseUrl } = server;
-    const warm = await drive(baseUrl, endpoint, population, options.warmup);
+    // Every connection runs its whole sequence at least once, so that each request of it has had
+    // its first use (the Redis script cache) before counting: a smoke warm-up of 50 requests over
+    // 50 connections sends only each sequence's first request.
+    const sequenceLength = endpoint.sequence(population).length;
+    const warm = await drive(baseUrl, endpoint, population, { amount: Math.max(options.warmup.amount, CONNECTIONS * sequenceLength) });
     // A server that answers nothing has died or cannot reach its store: stop with its output.
     if (warm.responses === 0) throw new Error(`${endpoint.name} got no response from ${baseUrl}:\n${server.logs().slice(-4000)}`);
     const before = await count();
@@ -297,7 +305,8 @@ async function runStage(stage: Stage, options: BenchOptions, state: RunState, cl
   for (const server of [next, bare]) await drive(server.baseUrl, SERVER_WARMUP, population, options.serverWarmup);
   await floor.drive(options.serverWarmup);
   await floor.drive(options.serverWarmup, "POST");
-  for (const endpoint of options.endpoints ?? ENDPOINTS) {
+  const endpoints = stage.qualify ? QUALIFY_ENDPOINTS : (options.endpoints ?? ENDPOINTS);
+  for (const endpoint of endpoints) {
     const n = await runOne(endpoint, next, async () => 0);
     const nextCpu = await cpuInSlices(next, endpoint, true);
     const b = await runOne(endpoint, bare, () => bare.roundTrips());
@@ -306,6 +315,7 @@ async function runStage(stage: Stage, options: BenchOptions, state: RunState, cl
       endpoint: endpoint.name,
       backend: stage.backend,
       size: stage.size,
+      ...(stage.qualify && { qualify: stage.qualify }),
       next: { ...n.result, unexpected: n.result.unexpected + nextCpu.unexpected },
       bare: { ...b.result, unexpected: b.result.unexpected + bareCpu.unexpected },
       nextCpuMs: nextCpu.cpuMs,

@@ -8,6 +8,8 @@ export interface Row {
   endpoint: string;
   backend: Backend;
   size: number;
+  /** The REFERRAL_QUALIFY rule of the stage, when it set one. */
+  qualify?: string;
   next: LoadResult;
   bare: LoadResult;
   /**

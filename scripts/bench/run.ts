@@ -53,6 +53,8 @@ async function main(): Promise<void> {
       const unknown = wanted.filter((name) => !ENDPOINTS.some((e) => e.name === name));
       if (unknown.length) throw new Error(`unknown endpoint(s): ${unknown.join(", ")}; known: ${ENDPOINTS.map((e) => e.name).join(", ")}`);
       options.endpoints = ENDPOINTS.filter((e) => wanted.includes(e.name));
+      // The qualifying stage drives endpoints of its own, none of those asked for.
+      options.stages = options.stages.filter((s) => !s.qualify);
     }
     if (values["floor-only"]) {
       const { frameworkFloor } = await runBench({ ...options, stages: [], build: false });
