@@ -1,5 +1,5 @@
 /**
- * npm run export:rewards -- --format csv|json [--min-score N] --out FILE [--page-size N] [--env-file PATH]
+ * npm run export:rewards -- --format csv|json [--min-score N] [--season N] --out FILE [--page-size N] [--env-file PATH]
  *
  * Writes the rewards export (lib/operators/rewards-export.ts: rank order, one row per
  * leaderboard entry with score >= N, a trailer line with count and sha256) of the store the app
@@ -16,10 +16,12 @@ import { basename } from "node:path";
 import { once } from "node:events";
 import { EXPORT_FORMATS, exportRewards, type ExportFormat } from "@/lib/operators/rewards-export";
 import { openConfiguredStore, runMain, UsageError, wholeNumber } from "@/scripts/operator-cli";
+import { seasonAt, seasonBounds, type SeasonSchedule } from "@/lib/domain/seasons";
 
-const USAGE = `usage: npm run export:rewards -- --format csv|json [--min-score N] --out FILE [--page-size N] [--env-file PATH]
+const USAGE = `usage: npm run export:rewards -- --format csv|json [--min-score N] [--season N] --out FILE [--page-size N] [--env-file PATH]
   --format     csv or json
   --min-score  leave out entries with a lower score (default 0: every entry)
+  --season     a season that has ended (SEASON_LENGTH_DAYS, SEASON_START): its board instead of the all-time board
   --out        the file to write (FILE.sha256 is written beside it); - for stdout
   --page-size  rows per store call, 1-1000 (default 1000)
   --env-file   load variables from a file first (repeatable; the environment wins)`;
@@ -27,6 +29,7 @@ const USAGE = `usage: npm run export:rewards -- --format csv|json [--min-score N
 const OPTIONS = {
   format: { type: "string" },
   "min-score": { type: "string" },
+  season: { type: "string" },
   out: { type: "string" },
   "page-size": { type: "string" },
 } as const;
@@ -38,7 +41,16 @@ runMain("export", USAGE, OPTIONS, async (values) => {
   const minScore = wholeNumber(values["min-score"], "min-score", 0, 0, 999_999_999);
   const pageSize = wholeNumber(values["page-size"], "page-size", 1000, 1, 1000);
 
-  const { store, target } = await openConfiguredStore(values["env-file"]);
+  const season = values.season === undefined ? undefined : wholeNumber(values.season, "season", 1, 1, 999_999);
+  const { store, target, cfg } = await openConfiguredStore(values["env-file"]);
+  if (season !== undefined) {
+    try {
+      checkEndedSeason(season, cfg.seasons);
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
+  }
   const toStdout = values.out === "-";
   const out = values.out;
   const partial = `${out}.partial`;
@@ -46,7 +58,7 @@ runMain("export", USAGE, OPTIONS, async (values) => {
   const fileHash = createHash("sha256");
   const started = performance.now();
   try {
-    const chunks = exportRewards(store, { format, minScore, pageSize });
+    const chunks = exportRewards(store, { format, minScore, pageSize, season });
     let next = await chunks.next();
     while (!next.done) {
       fileHash.update(next.value);
@@ -61,7 +73,7 @@ runMain("export", USAGE, OPTIONS, async (values) => {
     }
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.error(
-      `[export] ${summary.count} rows (score >= ${minScore}) from ${target} in ${seconds} s; trailer sha256 ${summary.sha256}` +
+      `[export] ${summary.count} rows (score >= ${minScore}${season === undefined ? "" : `, season ${season}`}) from ${target} in ${seconds} s; trailer sha256 ${summary.sha256}` +
         (toStdout ? "" : `; wrote ${out} and ${out}.sha256`),
     );
     return 0;
@@ -75,3 +87,13 @@ runMain("export", USAGE, OPTIONS, async (values) => {
     await store.close();
   }
 });
+
+/** A season is paid out once it has ended: its board no longer moves. */
+function checkEndedSeason(season: number, schedule: SeasonSchedule | undefined): void {
+  if (!schedule) throw new UsageError("--season needs seasons: SEASON_LENGTH_DAYS and SEASON_START are not set");
+  const now = Math.floor(Date.now() / 1000);
+  if (season >= seasonAt(now, schedule)) {
+    const ends = new Date(seasonBounds(season, schedule).end * 1000).toISOString();
+    throw new UsageError(`season ${season} has not ended yet (it ends ${ends}); its board still moves`);
+  }
+}

@@ -17,11 +17,11 @@ type Env = Record<string, string | undefined>;
 export async function openConfiguredStore(
   envFiles: string[] = [],
   select: (env: Env) => Env = (env) => env,
-): Promise<{ store: Store; target: string }> {
+): Promise<{ store: Store; target: string; cfg: StoreConfig }> {
   for (const file of envFiles) process.loadEnvFile(file);
   // A batch of 1000 records or a scan page may take longer than the request-path budget; an explicit STORE_TIMEOUT_MS still wins.
   const cfg = parseConfig(select({ STORE_TIMEOUT_MS: "60000", ...process.env })).store;
-  return { store: await createStore(cfg), target: describeStore(cfg) };
+  return { store: await createStore(cfg), target: describeStore(cfg), cfg };
 }
 
 /** Where a tool reads or writes, with credentials left out. */

@@ -5,8 +5,9 @@
 import "server-only";
 import { z } from "zod";
 import { isPublicOrigin, type PublicOriginsConfig } from "@/lib/domain/public-origin";
-import { DEFAULT_RETENTION_DAYS } from "@/lib/domain/analytics";
+import { DEFAULT_RETENTION_DAYS, dayOfName } from "@/lib/domain/analytics";
 import { QUALIFY_RULES, type OnchainThresholds, type QualifyRule } from "@/lib/domain/qualify";
+import type { SeasonSchedule } from "@/lib/domain/seasons";
 import { optional, address, commaList, integer, ConfigError } from "@/lib/config/env";
 import { parsePublicOrigins } from "@/lib/config/origins";
 
@@ -43,6 +44,7 @@ const envSchema = z.object({
   STORE_PREFIX: optional.default("refboard").pipe(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)),
   STORE_TIMEOUT_MS: integer(5_000, 100, 60_000),
   LEADERBOARD_SIZE: integer(100, 1, 1_000),
+  LEADERBOARD_STREAM_SECONDS: integer(290, 5, 290),
   ANALYTICS_RETENTION_DAYS: integer(DEFAULT_RETENTION_DAYS, 1, 3_650),
   CHAIN_ID: optional.pipe(z.string().regex(/^[1-9][0-9]*$/, "must be a positive integer").transform(Number).optional()),
   RPC_URL: optional.pipe(z.url().optional()),
@@ -73,6 +75,8 @@ const envSchema = z.object({
       .transform(BigInt)
       .optional(),
   ),
+  SEASON_LENGTH_DAYS: optional.pipe(z.string().regex(/^[1-9][0-9]{0,2}$/, "must be a number of days from 1 to 366").transform(Number).refine((n) => n <= 366, "must be a number of days from 1 to 366").optional()),
+  SEASON_START: optional.pipe(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a UTC date, YYYY-MM-DD").optional()),
   TRUST_PROXY: optional.pipe(
     z
       .string()
@@ -81,11 +85,15 @@ const envSchema = z.object({
   ),
 });
 
-/** Every backend keeps the daily campaign counters `retentionDays` after each day (ANALYTICS_RETENTION_DAYS). */
-export type StoreConfig =
-  | { kind: "sqlite"; dataDir: string; retentionDays: number }
-  | { kind: "redis"; url: string; prefix: string; timeoutMs: number; retentionDays: number }
-  | { kind: "upstash"; url: string; token: string; prefix: string; timeoutMs: number; retentionDays: number };
+/**
+ * Every backend keeps the daily campaign counters `retentionDays` after each day (ANALYTICS_RETENTION_DAYS),
+ * and a board per season when `seasons` is set (SEASON_LENGTH_DAYS, SEASON_START).
+ */
+export type StoreConfig = { retentionDays: number; seasons?: SeasonSchedule } & (
+  | { kind: "sqlite"; dataDir: string }
+  | { kind: "redis"; url: string; prefix: string; timeoutMs: number }
+  | { kind: "upstash"; url: string; token: string; prefix: string; timeoutMs: number }
+);
 
 export interface ChainConfig {
   chainId?: number;
@@ -150,6 +158,8 @@ export interface QualifyConfig {
 export interface Config {
   store: StoreConfig;
   leaderboardSize: number;
+  /** How long one GET /api/leaderboard/stream stays open before it ends and the browser reconnects. */
+  streamSeconds: number;
   /** Absent when on-chain verification is not configured. */
   chain?: ChainConfig;
   /** Bearer token of the operator endpoints (/api/admin/*) for scripts. */
@@ -183,6 +193,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   return {
     store: storeConfig(e),
     leaderboardSize: e.LEADERBOARD_SIZE,
+    streamSeconds: e.LEADERBOARD_STREAM_SECONDS,
     chain: e.RPC_URL
       ? {
           chainId: e.CHAIN_ID,
@@ -256,6 +267,8 @@ function trustProxyConfig(e: z.infer<typeof envSchema>): TrustProxy {
 
 function storeConfig(e: z.infer<typeof envSchema>): StoreConfig {
   const retentionDays = e.ANALYTICS_RETENTION_DAYS;
+  const schedule = seasonSchedule(e);
+  const seasons = schedule ? { seasons: schedule } : {};
   const restUrl = e.KV_REST_API_URL ?? e.UPSTASH_REDIS_REST_URL;
   const restToken = e.KV_REST_API_TOKEN ?? e.UPSTASH_REDIS_REST_TOKEN;
   if (restUrl || restToken) {
@@ -265,10 +278,10 @@ function storeConfig(e: z.infer<typeof envSchema>): StoreConfig {
           "(KV_REST_API_URL + KV_REST_API_TOKEN, or UPSTASH_REDIS_REST_URL + UPSTASH_REDIS_REST_TOKEN)",
       );
     }
-    return { kind: "upstash", url: restUrl, token: restToken, prefix: e.STORE_PREFIX, timeoutMs: e.STORE_TIMEOUT_MS, retentionDays };
+    return { kind: "upstash", url: restUrl, token: restToken, prefix: e.STORE_PREFIX, timeoutMs: e.STORE_TIMEOUT_MS, retentionDays, ...seasons };
   }
   if (e.REDIS_URL) {
-    return { kind: "redis", url: e.REDIS_URL, prefix: e.STORE_PREFIX, timeoutMs: e.STORE_TIMEOUT_MS, retentionDays };
+    return { kind: "redis", url: e.REDIS_URL, prefix: e.STORE_PREFIX, timeoutMs: e.STORE_TIMEOUT_MS, retentionDays, ...seasons };
   }
   if (e.VERCEL) {
     throw new ConfigError(
@@ -276,7 +289,18 @@ function storeConfig(e: z.infer<typeof envSchema>): StoreConfig {
         "Connect an Upstash Redis (Vercel KV) database to the project so KV_REST_API_URL and KV_REST_API_TOKEN are set, or set REDIS_URL.",
     );
   }
-  return { kind: "sqlite", dataDir: e.DATA_DIR, retentionDays };
+  return { kind: "sqlite", dataDir: e.DATA_DIR, retentionDays, ...seasons };
+}
+
+/** Seasons are on when both variables are set; one without the other is a mistake worth stopping for. */
+function seasonSchedule(e: z.infer<typeof envSchema>): SeasonSchedule | null {
+  if (e.SEASON_LENGTH_DAYS === undefined && e.SEASON_START === undefined) return null;
+  if (e.SEASON_LENGTH_DAYS === undefined || e.SEASON_START === undefined) {
+    throw new ConfigError("Invalid configuration: seasons need both SEASON_LENGTH_DAYS and SEASON_START (a UTC date, YYYY-MM-DD)");
+  }
+  const startDay = dayOfName(e.SEASON_START);
+  if (startDay === null) throw new ConfigError(`Invalid configuration: SEASON_START: not a date: ${e.SEASON_START}`);
+  return { startDay, lengthDays: e.SEASON_LENGTH_DAYS };
 }
 
 let cached: Config | undefined;

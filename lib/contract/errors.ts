@@ -27,6 +27,9 @@ export const errors = {
   signInRequired: () => new ApiError(401, "Sign-in required"),
   walletMismatch: () => new ApiError(403, "Wallet does not match the signed-in wallet"),
   signInOff: () => new ApiError(404, "Wallet sign-in is not enabled"),
+  seasonsOff: () => new ApiError(400, "Seasons are not enabled"),
+  seasonNotStarted: (season: number) => new ApiError(400, `Season ${season} has not started`),
+  noSeasonYet: () => new ApiError(400, "No season has started yet"),
   tooManyRequests: (retryAfter: number) =>
     new ApiError(429, "Too many requests", {}, { "retry-after": String(Math.max(1, Math.ceil(retryAfter))) }),
 };

@@ -6,6 +6,10 @@
 
 export const REWARD_UNITS_PER_POINT = 20;
 
+/** Around-me: how many entries on each side of a wallet a read returns, by default and at most. */
+export const DEFAULT_AROUND_RADIUS = 5;
+export const MAX_AROUND_RADIUS = 25;
+
 export function rewardsOf(score: number): number {
   return score * REWARD_UNITS_PER_POINT;
 }

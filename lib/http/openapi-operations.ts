@@ -4,6 +4,7 @@
  */
 import type { z } from "zod";
 import * as api from "@/lib/contract/schemas";
+import * as board from "@/lib/contract/board-schemas";
 import { INTERNAL_ERROR } from "@/lib/contract/errors";
 import { error, errorBody, internal, named, tooLarge, type JsonSchema, type Ref } from "@/lib/http/openapi-schemas";
 import { rewardsExportQuery, rewardsJsonExportSchema } from "@/lib/operators/rewards-export";
@@ -16,6 +17,8 @@ export interface ResponseSpec {
   /** A schema for application/json, or content types with their schemas. */
   json?: Ref | JsonSchema;
   content?: Record<string, { schema: Ref | JsonSchema }>;
+  /** No body at all (304). */
+  empty?: true;
 }
 
 export interface Operation {
@@ -45,6 +48,11 @@ const tooManyRequests: ResponseSpec = {
 const walletWrite = { 401: signInRequired, 403: walletMismatch, 429: tooManyRequests };
 const sessionCookie = { "set-cookie": { $ref: "#/components/headers/SessionCookie" } };
 
+const boardTag = { etag: { $ref: "#/components/headers/ETag" } };
+const notModified: ResponseSpec = { description: "Not modified: If-None-Match names the current ETag", headers: boardTag, empty: true };
+const invalidSeason = error(
+  "`Invalid season: ...`, `Seasons are not enabled`, `No season has started yet`, or `Season N has not started`",
+);
 const invalidInput = error("Malformed input: `Invalid wallet address`, `Invalid refCode`, `Invalid task id`, `Invalid JSON body`, ...");
 /** Every POST answers it, checked before the body is read (handle). */
 export const notJson = error("`Content-Type must be application/json`: the request's Content-Type is missing or another type");
@@ -189,17 +197,63 @@ export const OPERATIONS: Operation[] = [
     path: "/api/leaderboard",
     tag: "Leaderboard",
     summary: "The top wallets, highest score first",
-    description: "LEADERBOARD_SIZE entries (100 by default). Ties: who reached the score first, then wallet ascending. rewards = score x 20.",
-    responses: { 200: { description: "Ranked list (empty array when no users exist)", json: named("LeaderboardResponse", api.leaderboardResponse) }, 500: internal },
+    description:
+      "LEADERBOARD_SIZE entries (100 by default). Ties: who reached the score first, then wallet ascending. rewards = score x 20. " +
+      "With seasons on (SEASON_LENGTH_DAYS, SEASON_START), `season` reads a season's board: its points and the referrals credited in it. " +
+      "Answers carry an ETag of the board version; a matching If-None-Match gets 304.",
+    query: board.boardQuery,
+    responses: {
+      200: { description: "Ranked list (empty array when no users exist)", json: named("LeaderboardResponse", api.leaderboardResponse), headers: boardTag },
+      304: notModified,
+      400: invalidSeason,
+      500: internal,
+    },
   },
   {
     method: "get",
     path: "/api/leaderboard/user",
     tag: "Leaderboard",
     summary: "One wallet's rank",
-    description: "A missing entry is created with score 0 first; the rank is its real position in the list order.",
-    query: api.walletQuery,
-    responses: { 200: { description: "The wallet's entry", json: named("LeaderboardEntry", api.leaderboardEntrySchema) }, 400: invalidInput, 500: internal },
+    description:
+      "A missing entry is created with score 0 first; the rank is its real position in the list order. With `season`, read-only: " +
+      "rank 0 when the wallet has no entry on that season's board.",
+    query: board.boardUserQuery,
+    responses: {
+      200: { description: "The wallet's entry", json: named("LeaderboardEntry", api.leaderboardEntrySchema), headers: boardTag },
+      304: notModified,
+      400: invalidInput,
+      500: internal,
+    },
+  },
+  {
+    method: "get",
+    path: "/api/leaderboard/around",
+    tag: "Leaderboard",
+    summary: "The entries around a wallet's rank",
+    description: "From `radius` ranks above the wallet to `radius` below (1 to 25, default 5), clipped to the board; an empty array when the wallet is not ranked.",
+    query: board.aroundQuery,
+    responses: {
+      200: { description: "The neighbourhood, in order", json: named("AroundResponse", board.aroundResponse), headers: boardTag },
+      304: notModified,
+      400: invalidInput,
+      500: internal,
+    },
+  },
+  {
+    method: "get",
+    path: "/api/leaderboard/stream",
+    tag: "Leaderboard",
+    summary: "The top list, pushed when it changes (Server-Sent Events)",
+    description:
+      "On connect the current top list (the entries of GET /api/leaderboard), then a new one after every change, each event's id the " +
+      "board version (it only grows); a heartbeat comment every 15 s. The stream ends after LEADERBOARD_STREAM_SECONDS (and on " +
+      "shutdown); EventSource reconnects by itself and gets the current list at once.",
+    responses: {
+      200: {
+        description: "`text/event-stream`: `id: <version>` and `data: <JSON array of entries>` per event",
+        content: { "text/event-stream": { schema: { type: "string" } } },
+      },
+    },
   },
   {
     method: "get",

@@ -38,7 +38,7 @@ function responses(op: Operation): JsonSchema {
       {
         description: spec.description,
         headers: { "x-request-id": { $ref: "#/components/headers/RequestId" }, ...spec.headers },
-        content: spec.content ?? { "application/json": { schema: spec.json ?? errorBody() } },
+        ...(!spec.empty && { content: spec.content ?? { "application/json": { schema: spec.json ?? errorBody() } } }),
       },
     ]),
   );
@@ -102,6 +102,7 @@ function build(): JsonSchema {
       },
       headers: {
         RequestId: { description: "The request id of the log line of this request", schema: { type: "string" } },
+        ETag: { description: "The board version this answer was read at, with the board it is of: send it back in If-None-Match", schema: { type: "string", pattern: '^"[0-9]+-(all|s[0-9]+)"$' } },
         RetryAfter: { description: "Whole seconds until the exceeded rate-limit window ends", schema: { type: "string", pattern: "^[1-9][0-9]*$" } },
         SessionCookie: {
           description: "The session cookie (sealed with SESSION_SECRET; `__Host-refboard-session` outside localhost); cleared on logout",

@@ -30,7 +30,7 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { WALLET_PATTERN } from "@/lib/domain/wallet";
 import { rewardsOf } from "@/lib/domain/leaderboard";
-import type { OperatorStore } from "@/lib/store/types";
+import type { BoardRef, OperatorStore } from "@/lib/store/types";
 
 export const EXPORT_FORMATS = ["csv", "json"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -77,6 +77,8 @@ export interface RewardsExportOptions {
   minScore?: number;
   /** Rows per store call, 1-1000 (default 1000). */
   pageSize?: number;
+  /** A season's board (its points and the referrals credited in it) instead of the all-time board. */
+  season?: number;
 }
 
 export interface RewardsExportSummary {
@@ -106,10 +108,11 @@ export async function* exportRewards(
   const { format } = options;
   const minScore = options.minScore ?? 0;
   const pageSize = options.pageSize ?? PAGE_SIZE;
+  const board: BoardRef = options.season === undefined ? "all" : { season: options.season };
   const hash = createHash("sha256");
   const emit = (text: string) => (hash.update(text, "utf8"), text);
 
-  const total = await store.countLeaderboard();
+  const total = await store.countLeaderboard(board);
   yield emit(format === "csv" ? `${CSV_COLUMNS.join(",")}\n` : `{"format":"${EXPORT_FORMAT_ID}","minScore":${minScore},"rows":[\n`);
 
   let count = 0;
@@ -119,7 +122,7 @@ export async function* exportRewards(
   let complete = true; // false when stopped at minScore: the board goes on below
   let cursor = "0";
   do {
-    const page = await store.scanLeaderboard(cursor, pageSize);
+    const page = await store.scanLeaderboard(cursor, pageSize, board);
     cursor = page.cursor;
     const seen = new Set<string>();
     let chunk = "";
@@ -152,7 +155,7 @@ export async function* exportRewards(
     previousPage = seen;
   } while (cursor !== "0");
 
-  const after = await store.countLeaderboard();
+  const after = await store.countLeaderboard(board);
   if (after !== total) throw new BoardChangedError(`${total} entries at the start, ${after} at the end`);
   if (complete && count !== total) throw new BoardChangedError(`${count} rows read of ${total} entries`);
 

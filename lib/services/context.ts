@@ -6,6 +6,7 @@ import { createNftVerifier } from "@/lib/chain/verifier";
 import type { NftVerifier } from "@/lib/chain/types";
 import { createWalletActivity, type WalletActivity } from "@/lib/chain/activity";
 import { qualificationOf, type Qualification } from "@/lib/services/qualify";
+import type { SeasonSchedule } from "@/lib/domain/seasons";
 import { getStore } from "@/lib/store";
 import type { Store } from "@/lib/store/types";
 
@@ -19,6 +20,8 @@ export interface Deps {
   activity: WalletActivity | null;
   /** REFERRAL_QUALIFY: when a referral is credited. */
   qualification: Qualification;
+  /** SEASON_LENGTH_DAYS and SEASON_START; null while seasons are off. */
+  seasons: SeasonSchedule | null;
 }
 
 let chain: NftVerifier | null | undefined;
@@ -30,5 +33,5 @@ export async function deps(): Promise<Deps> {
   chain ??= cfg.chain ? createNftVerifier(cfg.chain) : null;
   activity ??= cfg.chain ? createWalletActivity(cfg.chain) : null;
   qualification ??= qualificationOf(cfg.qualify, activity);
-  return { store: await getStore(), clock: systemClock, chain, activity, qualification };
+  return { store: await getStore(), clock: systemClock, chain, activity, qualification, seasons: cfg.store.seasons ?? null };
 }

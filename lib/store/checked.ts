@@ -12,6 +12,7 @@ import {
   ADMIN_BATCH_LIMIT,
   MAX_ADMIN_LENGTH,
   MAX_ANALYTICS_DAYS,
+  MAX_AROUND_RADIUS,
   MAX_AUDIT_PAGE,
   MAX_BAN_LIST_BATCH,
   MAX_CAMPAIGN_SPAN,
@@ -23,6 +24,7 @@ import {
   MAX_SIGNALS_PAGE,
   MAX_TOP_REFERRERS,
   NONCE_PATTERN,
+  type BoardRef,
   type RateLimitHit,
   type Store,
   type WalletRecord,
@@ -41,6 +43,29 @@ export function checked(store: Store): Store {
     async getBoardSummary(limit) {
       checkLimit(limit);
       return store.getBoardSummary(limit);
+    },
+    async readBoard(board, limit, unlessVersion) {
+      checkBoard(board);
+      checkLimit(limit);
+      if (unlessVersion !== undefined && !(Number.isSafeInteger(unlessVersion) && unlessVersion >= 0)) {
+        throw new RangeError(`unlessVersion must be a whole number >= 0, got ${unlessVersion}`);
+      }
+      return store.readBoard(board, limit, unlessVersion);
+    },
+    async getSeasonRank(season, wallet) {
+      checkBoard({ season });
+      return store.getSeasonRank(season, wallet);
+    },
+    async getAround(board, wallet, radius) {
+      checkBoard(board);
+      if (!Number.isInteger(radius) || radius < 0 || radius > MAX_AROUND_RADIUS) {
+        throw new RangeError(`radius must be a whole number from 0 to ${MAX_AROUND_RADIUS}, got ${radius}`);
+      }
+      return store.getAround(board, wallet, radius);
+    },
+    async countLeaderboard(board) {
+      if (board !== undefined) checkBoard(board);
+      return store.countLeaderboard(board);
     },
     async completeSocialTask(wallet, taskId, now) {
       if (!SOCIAL_TASK_IDS.includes(taskId)) throw new RangeError(`Not a social task: ${JSON.stringify(taskId)}`);
@@ -166,9 +191,10 @@ export function checked(store: Store): Store {
       checkPageSize(limit, "limit", true);
       return store.getLeaderboardPage(offset, limit);
     },
-    async scanLeaderboard(cursor, count) {
+    async scanLeaderboard(cursor, count, board) {
       checkPageSize(count, "count");
-      return store.scanLeaderboard(cursor, count);
+      if (board !== undefined) checkBoard(board);
+      return store.scanLeaderboard(cursor, count, board);
     },
     async getCodeOwners(codes) {
       checkBatch(codes, "getCodeOwners");
@@ -304,6 +330,11 @@ export function checkWalletRecord(record: WalletRecord): void {
     }
     checkTime(reachedAt, `reachedAt of ${wallet}`);
   }
+}
+
+function checkBoard(board: BoardRef): void {
+  if (board === "all") return;
+  if (!Number.isSafeInteger(board.season) || board.season < 1) throw new RangeError(`Not a season: ${JSON.stringify(board)}`);
 }
 
 function checkTime(value: number, what: string): void {

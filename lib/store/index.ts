@@ -23,7 +23,7 @@ async function openBackend(cfg: StoreConfig): Promise<Store> {
   switch (cfg.kind) {
     case "sqlite": {
       const { openSqliteStore } = await import("@/lib/store/sqlite");
-      return openSqliteStore(cfg.dataDir, { retentionDays: cfg.retentionDays });
+      return openSqliteStore(cfg.dataDir, { retentionDays: cfg.retentionDays, seasons: cfg.seasons });
     }
     case "redis": {
       const { createTcpRedisStore } = await import("@/lib/store/redis/tcp");

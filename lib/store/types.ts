@@ -32,7 +32,7 @@ export type Store = StoreBackend &
 export * from "@/lib/store/ports/access";
 export * from "@/lib/store/ports/analytics";
 export type * from "@/lib/store/ports/backend";
-export type * from "@/lib/store/ports/leaderboard";
+export * from "@/lib/store/ports/leaderboard";
 export * from "@/lib/store/ports/moderation";
 export * from "@/lib/store/ports/operator";
 export type * from "@/lib/store/ports/referrals";

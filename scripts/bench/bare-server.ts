@@ -35,7 +35,8 @@ import { getCampaignStats, periodOf } from "@/lib/services/campaign";
 import { requireAdmin } from "@/lib/auth/admin";
 import { adminStatsQuery } from "@/lib/contract/admin-schemas";
 import { getHealth } from "@/lib/services/health";
-import { getLeaderboard, getLeaderboardUser } from "@/lib/services/leaderboard";
+import { readAround, readLeaderboard, readLeaderboardUser, type Conditional } from "@/lib/services/leaderboard";
+import { aroundQuery, boardQuery, boardUserQuery } from "@/lib/contract/board-schemas";
 import { checkReferral, getReferralLink, getWalletByCode, recordReferral } from "@/lib/services/referrals";
 import { completeTask, getProgress, getTaskStatus, verifyTask } from "@/lib/services/tasks";
 import { initUser } from "@/lib/services/users";
@@ -65,6 +66,12 @@ type Handler = (deps: Deps, input: Input) => Promise<Reply>;
 
 const ok = async (json: Promise<unknown>): Promise<Reply> => ({ json: await json });
 
+/** A conditional read answered as lib/http/conditional.ts answers it (the bench sends no If-None-Match). */
+const tagged = async (answer: Promise<Conditional<unknown>>): Promise<Reply> => {
+  const { etag, body } = await answer;
+  return { status: body === null ? 304 : 200, headers: { etag, "cache-control": "no-cache" }, json: body };
+};
+
 /** The route table: one line per route handler of app/api, calling the same service. */
 const ROUTES: Record<string, Handler> = {
   "POST /api/user/init": (d, i) => ok(initUser(d, parseInput(walletBody, i.body).wallet, i.base)),
@@ -87,8 +94,16 @@ const ROUTES: Record<string, Handler> = {
     return ok(verifyTask(d, body.wallet, body.taskId));
   },
   "GET /api/steam/progress": (d, i) => ok(getProgress(d, parseInput(walletQuery, i.query).wallet)),
-  "GET /api/leaderboard": (d) => ok(getLeaderboard(d, config().leaderboardSize)),
-  "GET /api/leaderboard/user": (d, i) => ok(getLeaderboardUser(d, parseInput(walletQuery, i.query).wallet)),
+  "GET /api/leaderboard": (d, i) =>
+    tagged(readLeaderboard(d, config().leaderboardSize, parseInput(boardQuery, i.query).season, i.headers.get("if-none-match"))),
+  "GET /api/leaderboard/user": (d, i) => {
+    const query = parseInput(boardUserQuery, i.query);
+    return tagged(readLeaderboardUser(d, query.wallet, query.season, i.headers.get("if-none-match")));
+  },
+  "GET /api/leaderboard/around": (d, i) => {
+    const query = parseInput(aroundQuery, i.query);
+    return tagged(readAround(d, query.wallet, query.radius, query.season, i.headers.get("if-none-match")));
+  },
   "GET /api/admin/stats": async (d, i) => {
     await requireAdmin(i.headers, i.origin);
     const stats = await getCampaignStats(d, periodOf(parseInput(adminStatsQuery, i.query), d.clock()));
@@ -179,7 +194,7 @@ async function main(): Promise<void> {
         : await createStore(cfg.store);
   const activity = cfg.chain ? createWalletActivity(cfg.chain) : null;
   const chain = cfg.chain ? createNftVerifier(cfg.chain) : null;
-  const deps: Deps = { store, clock: systemClock, chain, activity, qualification: qualificationOf(cfg.qualify, activity) };
+  const deps: Deps = { store, clock: systemClock, chain, activity, qualification: qualificationOf(cfg.qualify, activity), seasons: cfg.store.seasons ?? null };
   const port = Number(parseArgs({ options: { port: { type: "string", default: "4000" } } }).values.port);
   const server = createServer((req, res) => void serve(deps, () => roundTrips, req, res));
   server.listen(port, "127.0.0.1", () => console.log(`[bare] listening on http://127.0.0.1:${port} (${store.kind})`));

@@ -4,6 +4,7 @@ import type { LoadResult } from "@/scripts/bench/load";
 import {
   BACKEND_LABEL,
   endpointCosts,
+  fanOutTable,
   FLOOR_TARGET,
   floorRange,
   LEADERBOARD_ENDPOINTS,
@@ -307,11 +308,24 @@ ${findings(report).map((f) => `- ${f}`).join("\n")}
 
 ### Leaderboard latency against N
 
-![p50 latency of GET /api/leaderboard and GET /api/leaderboard/user against N](${CHART_FILE})
+![p50 latency of GET /api/leaderboard, /user and /around against N](${CHART_FILE})
 
 ${leaderboardTable(report.rows)}
 
-### Target 3 by endpoint (over all stages)
+${
+  report.fanOut
+    ? `### Stream fan-out
+
+\`GET /api/leaderboard/stream\` on the \`next start\` of the ${BACKEND_LABEL[report.fanOut.backend]} ${sizeLabel(report.fanOut.size)} stage, after its
+endpoints (\`scripts/bench/fan-out.ts\`): with N streams open, the store commands the process sends per second
+while the board is quiet (counted by \`MONITOR\`; its one watcher reads the board version once a second), the
+time from a referral's response to its new list on each stream, and the resident memory each open stream adds.
+
+${fanOutTable(report)}
+
+`
+    : ""
+}### Target 3 by endpoint (over all stages)
 
 CPU/floor: an endpoint's CPU per request under \`next start\` divided by that of the empty route handler of
 the framework floor below for the same method, the two measured in alternating slices: a GET against the

@@ -109,6 +109,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
     writes: false,
     sequence: get((p) => `/api/leaderboard/user?wallet=${p.seeded()}`),
   },
+  {
+    name: "GET /api/leaderboard/around",
+    method: "GET",
+    writes: false,
+    sequence: get((p) => `/api/leaderboard/around?wallet=${p.seeded()}&radius=5`),
+  },
   { name: "GET /api/referral/check", method: "GET", writes: false, sequence: get((p) => `/api/referral/check?wallet=${p.seeded()}`) },
   { name: "GET /api/referral/link", method: "GET", writes: false, sequence: get((p) => `/api/referral/link?user=${p.seeded()}`) },
   {

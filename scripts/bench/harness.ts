@@ -15,6 +15,7 @@ import { join } from "node:path";
 import { createStore } from "@/lib/store";
 import { seededWallet, generateDataset, writeDataset } from "@/scripts/bench/dataset";
 import { BENCH_ADMIN_TOKEN, ENDPOINTS, QUALIFY_ENDPOINTS, QUALIFY_RULE, type Endpoint, type Population } from "@/scripts/bench/endpoints";
+import { measureFanOut, type FanOutRow } from "@/scripts/bench/fan-out";
 import { measureFirstLoadJs, type FirstLoadJs } from "@/scripts/bench/first-load-js";
 import { CONNECTIONS, drive, type LoadOptions, type LoadResult } from "@/scripts/bench/load";
 import { BACKEND_LABEL, floorRatio, sizeLabel, type BenchReport, type Machine, type Row, type SeedTiming } from "@/scripts/bench/report";
@@ -83,6 +84,10 @@ export interface BenchOptions {
    * (see cpuInSlices).
    */
   cpuSlices: { count: number; amount: number; connections: number };
+  /** Counts of open GET /api/leaderboard/stream clients measured on the first Redis TCP stage; [] for none. */
+  fanOut: number[];
+  /** Seconds over which the store's reads are counted at each count of open streams. */
+  fanOutQuietSeconds: number;
   /** Run `next build` first. */
   build: boolean;
   mode: "full" | "smoke";
@@ -96,6 +101,8 @@ export const FULL_OPTIONS: Omit<BenchOptions, "build"> = {
   warmup: { amount: 1500 },
   countRequests: 500,
   cpuSlices: { count: 4, amount: 500, connections: 10 },
+  fanOut: [1, 100, 1_000],
+  fanOutQuietSeconds: 10,
   mode: "full",
 };
 
@@ -106,6 +113,8 @@ export const SMOKE_OPTIONS: Omit<BenchOptions, "build"> = {
   warmup: { amount: 50 },
   countRequests: 100,
   cpuSlices: { count: 2, amount: 50, connections: 10 },
+  fanOut: [1, 10, 50],
+  fanOutQuietSeconds: 3,
   mode: "smoke",
 };
 
@@ -160,6 +169,7 @@ interface RunState {
   rows: Row[];
   seeds: SeedTiming[];
   firstLoad: { value: FirstLoadJs | null; note?: string };
+  fanOut?: { backend: Backend; size: number; rows: FanOutRow[] };
   log: (line: string) => void;
 }
 
@@ -171,6 +181,7 @@ async function runStage(stage: Stage, options: BenchOptions, state: RunState, cl
   const target: StoreTarget = { backend: stage.backend };
   let observe: Observe = async (run) => ({ result: await run(), roundTrips: null });
   let redisPid: number | undefined;
+  let countCommands: (<T>(run: () => Promise<T>) => Promise<{ result: T; commands: number }>) | undefined;
   if (stage.backend === "sqlite") {
     const dataDir = mkdtempSync(join(tmpdir(), "refboard-bench-"));
     cleanup.add(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -181,6 +192,7 @@ async function runStage(stage: Stage, options: BenchOptions, state: RunState, cl
     redisPid = redis.process.pid;
     if (stage.backend === "redis") {
       target.redisUrl = redis.url;
+      countCommands = (run) => countRedisCommands(redis.url, run);
       observe = async (run) => {
         const { result, commands } = await countRedisCommands(redis.url, run);
         return { result, roundTrips: commands };
@@ -333,6 +345,35 @@ async function runStage(stage: Stage, options: BenchOptions, state: RunState, cl
         `CPU ${row.nextCpuMs?.toFixed(3) ?? "-"} ms/req, floor ${row.floorCpuMs?.toFixed(3) ?? "-"}, x${floorRatio(row)?.toFixed(2) ?? "-"}`,
     );
   }
+  await fanOutOnce(stage, options, state, next, population.seeded(), countCommands);
+}
+
+/** The stream's fan-out, once per run: on the first Redis TCP stage that is not the qualifying one. */
+async function fanOutOnce(
+  stage: Stage,
+  options: BenchOptions,
+  state: RunState,
+  next: ServerProcess,
+  referrer: string,
+  countCommands: (<T>(run: () => Promise<T>) => Promise<{ result: T; commands: number }>) | undefined,
+): Promise<void> {
+  if (state.fanOut || stage.qualify || !countCommands || options.fanOut.length === 0) return;
+  const rows = await measureFanOut({
+    baseUrl: next.baseUrl,
+    pid: next.pid,
+    counts: options.fanOut,
+    quietSeconds: options.fanOutQuietSeconds,
+    referrer,
+    countCommands,
+  });
+  state.fanOut = { backend: stage.backend, size: stage.size, rows };
+  for (const row of rows) {
+    state.log(
+      `[bench] stream fan-out ${String(row.clients).padStart(5)} open streams: ${row.storeReadsPerSecond.toFixed(2)} store reads/s, ` +
+        `delivery p50 ${row.deliveryP50Ms.toFixed(0)} ms max ${row.deliveryMaxMs.toFixed(0)} ms, ` +
+        `${row.rssPerStreamKiB === null ? "-" : row.rssPerStreamKiB.toFixed(1)} KiB RSS per stream`,
+    );
+  }
 }
 
 const fmt = (r: LoadResult) =>
@@ -381,6 +422,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport & { f
       frameworkFloor,
       firstLoad: state.firstLoad.value,
       firstLoadNote: state.firstLoad.note,
+      ...(state.fanOut && { fanOut: state.fanOut }),
     };
   });
 }

@@ -1,6 +1,7 @@
 /** The benchmark's outputs: the one table, the target verdicts, the latency chart and docs/benchmarks.md. */
 import { kB, type FirstLoadJs } from "@/scripts/bench/first-load-js";
 import type { LoadResult } from "@/scripts/bench/load";
+import type { FanOutRow } from "@/scripts/bench/fan-out";
 import type { FrameworkFloor } from "@/scripts/bench/next-floor";
 import { BACKENDS, type Backend } from "@/scripts/bench/stores";
 
@@ -81,11 +82,29 @@ export interface BenchReport {
   frameworkFloor?: FrameworkFloor;
   firstLoad: FirstLoadJs | null;
   firstLoadNote?: string;
+  /** GET /api/leaderboard/stream on one next start of the first Redis TCP stage; absent from older reports. */
+  fanOut?: { backend: Backend; size: number; rows: FanOutRow[] };
+}
+
+/** The stream's fan-out as a table: per count of open streams, the store's reads and the delivery. */
+export function fanOutTable(report: BenchReport): string {
+  if (!report.fanOut) return "";
+  return markdownTable(
+    ["open streams", "store reads/s", "delivery p50 ms", "delivery max ms", "RSS per stream KiB"],
+    report.fanOut.rows.map((r) => [
+      int(r.clients),
+      r.storeReadsPerSecond.toFixed(2),
+      ms(r.deliveryP50Ms),
+      ms(r.deliveryMaxMs),
+      r.rssPerStreamKiB === null ? "-" : r.rssPerStreamKiB.toFixed(1),
+    ]),
+    new Set([0, 1, 2, 3, 4]),
+  );
 }
 
 export const BACKEND_LABEL: Record<Backend, string> = { sqlite: "SQLite", redis: "Redis TCP", upstash: "Upstash REST" };
 const BACKEND_COLOUR: Record<Backend, string> = { sqlite: "#6b7280", redis: "#dc2626", upstash: "#059669" };
-export const LEADERBOARD_ENDPOINTS = ["GET /api/leaderboard", "GET /api/leaderboard/user"] as const;
+export const LEADERBOARD_ENDPOINTS = ["GET /api/leaderboard", "GET /api/leaderboard/user", "GET /api/leaderboard/around"] as const;
 const FIRST_LOAD_BUDGET = 180_000;
 const FLAT_TARGET = 1.5;
 /**
@@ -241,7 +260,7 @@ export function verdicts(report: BenchReport): Verdict[] {
     }
   }
   out.push({
-    target: `2. p50 of GET /api/leaderboard and /api/leaderboard/user at 1M within ${FLAT_TARGET}x of 1k`,
+    target: `2. p50 of GET /api/leaderboard, /user and /around at 1M within ${FLAT_TARGET}x of 1k`,
     status: flatMeasured ? (flatOk ? "met" : "not met") : "not measured",
     figure: flatMeasured ? flat.join("; ") : "needs a run with 1k and 1M on Redis",
   });
@@ -338,7 +357,7 @@ export function verdictTable(report: BenchReport): string {
 }
 
 /**
- * p50 of the two leaderboard endpoints against N, per backend, as an SVG line chart: one panel
+ * p50 of the leaderboard endpoints against N, per backend, as an SVG line chart: one panel
  * for next start, one for the bare server (where the store's own cost is easier to see), each
  * with its own y scale, and one legend.
  */
@@ -354,7 +373,7 @@ export function leaderboardChart(rows: Row[]): string {
         LEADERBOARD_ENDPOINTS.map((endpoint, i) => ({
           backend,
           endpoint,
-          dashed: i === 1,
+          dash: i === 0 ? "" : i === 1 ? "6 4" : "2 3",
           points: rows
             .filter((r) => r.backend === backend && r.endpoint === endpoint)
             .map((r) => ({ n: r.size, p50: r[server].p50 }))
@@ -368,7 +387,7 @@ export function leaderboardChart(rows: Row[]): string {
   const parts: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="system-ui, sans-serif" font-size="12">`,
     `<rect width="${W}" height="${H}" fill="#ffffff"/>`,
-    `<text x="${m.left}" y="22" font-size="14" font-weight="600">p50 latency of GET /api/leaderboard and GET /api/leaderboard/user against N (50 connections)</text>`,
+    `<text x="${m.left}" y="22" font-size="14" font-weight="600">p50 latency of GET /api/leaderboard, /user and /around against N (50 connections)</text>`,
   ];
   const panel = (server: "next" | "bare", left: number, title: string) => {
     const series = seriesOf(server);
@@ -397,12 +416,12 @@ export function leaderboardChart(rows: Row[]): string {
     );
     for (const s of series) {
       const colour = BACKEND_COLOUR[s.backend];
-      const dash = s.dashed ? ` stroke-dasharray="6 4"` : "";
+      const dash = s.dash ? ` stroke-dasharray="${s.dash}"` : "";
       const path = s.points.map((p, j) => `${j ? "L" : "M"}${x(p.n).toFixed(1)} ${y(p.p50).toFixed(1)}`).join(" ");
       parts.push(`<path d="${path}" fill="none" stroke="${colour}" stroke-width="2"${dash}/>`);
       for (const p of s.points) {
         parts.push(
-          `<circle cx="${x(p.n).toFixed(1)}" cy="${y(p.p50).toFixed(1)}" r="3.5" fill="${s.dashed ? "#ffffff" : colour}" stroke="${colour}" stroke-width="2"><title>${esc(
+          `<circle cx="${x(p.n).toFixed(1)}" cy="${y(p.p50).toFixed(1)}" r="3.5" fill="${s.dash ? "#ffffff" : colour}" stroke="${colour}" stroke-width="2"><title>${esc(
             `${s.endpoint}, ${BACKEND_LABEL[s.backend]}, ${server === "next" ? "next start" : "bare"}, N=${sizeLabel(p.n)}: p50 ${ms(p.p50)} ms`,
           )}</title></circle>`,
         );
@@ -414,7 +433,7 @@ export function leaderboardChart(rows: Row[]): string {
   panel("bare", m.left + panelW + m.gap, "bare node:http server (same services and store)");
   legend.forEach((s, i) => {
     const colour = BACKEND_COLOUR[s.backend];
-    const dash = s.dashed ? ` stroke-dasharray="6 4"` : "";
+    const dash = s.dash ? ` stroke-dasharray="${s.dash}"` : "";
     const lx = m.left + (i % 3) * 250;
     const ly = H - 36 + Math.floor(i / 3) * 20;
     parts.push(

@@ -13,7 +13,7 @@ import { parseArgs } from "node:util";
 import { benchmarksDoc, CHART_FILE } from "@/scripts/bench/doc";
 import { ENDPOINTS } from "@/scripts/bench/endpoints";
 import { FULL_OPTIONS, runBench, SMOKE_OPTIONS, stopBench, type BenchOptions } from "@/scripts/bench/harness";
-import { floorFigure, leaderboardChart, resultsTable, verdictTable, type BenchReport } from "@/scripts/bench/report";
+import { fanOutTable, floorFigure, leaderboardChart, resultsTable, verdictTable, type BenchReport } from "@/scripts/bench/report";
 import { BACKENDS, type Backend } from "@/scripts/bench/stores";
 
 const REPORT_FILE = "reports/bench.json";
@@ -66,7 +66,7 @@ async function main(): Promise<void> {
     writeFileSync(REPORT_FILE, JSON.stringify(report, null, 2));
   }
 
-  console.log(`\n${resultsTable(report)}\n\n${verdictTable(report)}\n`);
+  console.log(`\n${resultsTable(report)}\n\n${fanOutTable(report)}\n\n${verdictTable(report)}\n`);
   // A smoke run checks the harness, a --backends or --endpoints run is partial: only a whole full run rewrites the docs.
   if (report.mode === "full" && !report.partial) {
     writeFileSync(`docs/${CHART_FILE}`, leaderboardChart(report.rows));

@@ -77,6 +77,14 @@ describe("real responses against the OpenAPI document", () => {
     expect(op, `${method} ${path} is documented`).toBeDefined();
     const documented = op!.responses[String(res.status)];
     expect(documented, `${method} ${path} answered ${res.status}, which the document does not list`).toBeDefined();
+    if (res.status === 304) {
+      // Not modified: no body, and the ETag it names.
+      expect(documented!.content, `${method} ${path} 304 documents a body`).toBeUndefined();
+      expect(await res.text()).toBe("");
+      expect(res.headers.get("etag")).toBe(init.headers?.["if-none-match"]);
+      seen.add(`${method.toLowerCase()} ${path} 304`);
+      return { status: 304, body: undefined as any, headers: res.headers };
+    }
     const type = res.headers.get("content-type")?.split(";")[0] ?? "";
     const content = documented!.content?.[type];
     expect(content, `${method} ${path} ${res.status} answered ${type}, which the document does not list`).toBeDefined();
@@ -150,9 +158,29 @@ describe("real responses against the OpenAPI document", () => {
   });
 
   it("leaderboard and health", async () => {
-    expect((await get(live, "/api/leaderboard")).body.length).toBeGreaterThan(0);
-    expect((await get(live, `/api/leaderboard/user?wallet=${randomWallet()}`)).body.rewards).toBe(0);
+    const list = await get(live, "/api/leaderboard");
+    expect(list.body.length).toBeGreaterThan(0);
+    expect((await get(live, "/api/leaderboard", { "if-none-match": list.headers.get("etag")! })).status).toBe(304);
+    expect((await get(live, "/api/leaderboard?season=current")).body).toEqual({ error: "Seasons are not enabled" });
+    expect((await get(live, "/api/leaderboard?season=0")).status).toBe(400);
+    const wallet = randomWallet();
+    const user = await get(live, `/api/leaderboard/user?wallet=${wallet}`);
+    expect(user.body.rewards).toBe(0);
+    expect((await get(live, `/api/leaderboard/user?wallet=${wallet}`, { "if-none-match": user.headers.get("etag")! })).status).toBe(304);
     expect((await get(live, "/api/leaderboard/user?wallet=x")).status).toBe(400);
+    const around = await get(live, `/api/leaderboard/around?wallet=${wallet}&radius=2`);
+    expect(around.body.map((e: { wallet: string }) => e.wallet)).toContain(wallet);
+    expect((await get(live, `/api/leaderboard/around?wallet=${wallet}&radius=2`, { "if-none-match": around.headers.get("etag")! })).status).toBe(304);
+    expect((await get(live, `/api/leaderboard/around?wallet=${wallet}&radius=26`)).status).toBe(400);
+    // The stream never ends by itself within a test: its first event, then the client hangs up.
+    const stream = await fetch(`${live.baseUrl}/api/leaderboard/stream`);
+    expect([stream.status, stream.headers.get("content-type")]).toEqual([200, "text/event-stream; charset=utf-8"]);
+    const reader = stream.body!.getReader();
+    let text = "";
+    while (!text.includes("data: ")) text += new TextDecoder().decode((await reader.read()).value);
+    await reader.cancel();
+    expect(text).toMatch(/^retry: \d+\n\n/);
+    seen.add("get /api/leaderboard/stream 200");
     expect((await get(live, "/api/health")).body.ok).toBe(true);
   });
 
@@ -235,11 +263,12 @@ describe("real responses against the OpenAPI document", () => {
     await get(down, `/api/steam/progress?wallet=${wallet}`);
     await get(down, "/api/leaderboard");
     await get(down, `/api/leaderboard/user?wallet=${wallet}`);
+    await get(down, `/api/leaderboard/around?wallet=${wallet}`);
     await get(down, "/api/admin/rewards", { authorization: `Bearer ${TOKEN}` });
     expect((await get(down, "/api/health")).status).toBe(503);
     // The campaign console's and moderation endpoints have their own tests.
     const console500 = /\/api\/admin\/(stats|referrers|wallet|wallets\/disqualify|wallets\/reinstate|audit|disqualified|signals|signals\/wallet) 500$/;
-    expect([...seen].filter((s) => s.endsWith(" 500") && !console500.test(s)).length).toBe(13);
+    expect([...seen].filter((s) => s.endsWith(" 500") && !console500.test(s)).length).toBe(14);
   });
 
   it("wallet sign-in and rate limits: every status they add", async () => {

@@ -70,6 +70,7 @@ describe("Redis round trips per API request", () => {
     await api.post("/api/steam/verify", { wallet: warm, taskId: "nft_mint" });
     await api.get("/api/leaderboard");
     await api.get(`/api/leaderboard/user?wallet=${warm}`);
+    await api.get(`/api/leaderboard/around?wallet=${warm}`);
     await api.post("/api/referral/visit", { refCode: refCodeOf(referrer), visitorId: randomUUID() }, BROWSER);
     await api.get(`/api/admin/stats?${NINETY_DAYS}`, admin);
     await api.get(`/api/admin/referrers?${NINETY_DAYS}`, admin);
@@ -124,6 +125,11 @@ describe("Redis round trips per API request", () => {
       "GET /api/steam/progress": await roundTrips(() => api.get(`/api/steam/progress?wallet=${wallet}`)),
       "GET /api/leaderboard": await roundTrips(() => api.get("/api/leaderboard")),
       "GET /api/leaderboard/user": await roundTrips(() => api.get(`/api/leaderboard/user?wallet=${wallet}`)),
+      "GET /api/leaderboard (304)": await (async () => {
+        const etag = (await fetch(`${app.baseUrl}/api/leaderboard`)).headers.get("etag")!;
+        return roundTrips(() => api.get("/api/leaderboard", { "if-none-match": etag }), 304);
+      })(),
+      "GET /api/leaderboard/around": await roundTrips(() => api.get(`/api/leaderboard/around?wallet=${wallet}&radius=25`)),
       "GET /api/leaderboard/user (new entry)": await roundTrips(() =>
         api.get(`/api/leaderboard/user?wallet=${randomWallet()}`),
       ),

@@ -76,6 +76,15 @@ describe("npm run bench -- --smoke", () => {
       expect(["met", "not met"], cost.endpoint).toContain(cost.status);
     }
 
+    // The stream's fan-out, measured on the Redis TCP stage: one watcher per process, whatever the count of streams.
+    expect(report.fanOut?.rows.map((r) => r.clients)).toEqual(SMOKE_OPTIONS.fanOut);
+    for (const row of report.fanOut!.rows) {
+      expect(row.storeReadsPerSecond, `${row.clients} streams`).toBeLessThanOrEqual(2);
+      expect(row.storeReadsPerSecond, `${row.clients} streams`).toBeGreaterThan(0);
+      expect(Number.isFinite(row.deliveryMaxMs)).toBe(true);
+    }
+    expect(benchmarksDoc(report)).toContain("### Stream fan-out");
+
     const status = Object.fromEntries(verdicts(report).map((v) => [v.target.slice(0, 2), v.status]));
     expect(status["1."]).toBe("met");
     expect(status["4."]).toBe("met");

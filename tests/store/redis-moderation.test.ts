@@ -46,6 +46,7 @@ describe.each(["tcp", "upstash"] as const)("moderation on Redis (%s)", (backend)
       k.referees(referrer),
       k.codes,
       k.leaderboard,
+      k.boardVersion,
       k.activeReferrers,
       k.referrals,
       k.score,

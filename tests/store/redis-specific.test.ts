@@ -1,4 +1,7 @@
-/** What only the Redis backends promise: scripts as data, one round trip per call, the index rebuild, bounded waits. */
+/**
+ * What only the Redis backends promise: scripts as data, one round trip per call, the index rebuild, bounded
+ * waits, and the key layout of the board version and the season boards.
+ */
 import { DEFAULT_RETENTION_DAYS } from "@/lib/domain/analytics";
 import { createServer as createHttpServer } from "node:http";
 import { createServer as createTcpServer, type Socket } from "node:net";
@@ -15,6 +18,7 @@ import { createUpstashClient, createUpstashStore } from "@/lib/store/redis/upsta
 import { freePort } from "@/tests/support/free-port";
 import { startRedisServer, type RedisServer } from "@/tests/support/redis-server";
 import { newPrefix, roundTrips, useRedisHarness } from "@/tests/store/redis-harness";
+import type { Store } from "@/lib/store/types";
 import { startUpstashBridge } from "@/tests/support/upstash-bridge";
 import { randomCode, randomWallet, walletWithCode } from "@/tests/support/wallets";
 
@@ -154,8 +158,18 @@ describe.each(["tcp", "upstash"] as const)("round trips (%s)", (backend) => {
       ["getLeaderboard", () => store.getLeaderboard(100)],
       ["getBoardSummary", () => store.getBoardSummary(3)],
       ["getRankOrCreate", () => store.getRankOrCreate(randomWallet(), T0)],
+      ["getBoardVersion", () => store.getBoardVersion()],
+      ["readBoard", () => store.readBoard("all", 10)],
+      ["readBoard (a season)", () => store.readBoard({ season: 1 }, 10)],
+      ["getAround", () => store.getAround("all", referrer, 5)],
+      ["getAround (no entry)", () => store.getAround({ season: 1 }, referrer, 5)],
+      ["getSeasonRank", () => store.getSeasonRank(1, referrer)],
+      ["countLeaderboard (a season)", () => store.countLeaderboard({ season: 1 })],
+      ["scanLeaderboard (a season)", () => store.scanLeaderboard("0", 10, { season: 1 })],
     ];
     for (const [name, op] of ops) expect(await roundTrips(calls, op), name).toEqual(["evalsha"]);
+    const { version } = await store.readBoard("all", 1);
+    expect(await roundTrips(calls, () => store.readBoard("all", 10, version)), "readBoard (unchanged)").toEqual(["evalsha"]);
     // Each qualifying step above credited inside its one script.
     expect(await store.getWalletState(referrer)).toMatchObject({ referralsCount: 4, pendingReferrals: 0 });
     expect(await roundTrips(calls, () => store.ping())).toEqual(["ping"]);

@@ -2,6 +2,7 @@ import { DEFAULT_RETENTION_DAYS } from "@/lib/domain/analytics";
 import { randomUUID } from "node:crypto";
 import { inject } from "vitest";
 import { createTcpRedisStore } from "@/lib/store/redis/tcp";
+import { describeBoardContract } from "@/tests/store/board-contract";
 import { describeAnalyticsContract, type OpenStore } from "@/tests/store/analytics-contract";
 import { describeCampaignContract } from "@/tests/store/campaign-contract";
 import { describeStoreContract } from "@/tests/store/contract";
@@ -23,3 +24,5 @@ describeCampaignContract("redis (tcp)", openAnalytics);
 describeModerationContract("redis (tcp)", openAnalytics);
 describeSignalsContract("redis (tcp)", openAnalytics);
 describeQualifyContract("redis (tcp)", openAnalytics);
+describeBoardContract("redis (tcp)", async (seasons) =>
+  createTcpRedisStore({ url, prefix: `t${randomUUID().slice(0, 8)}`, timeoutMs: 5_000, retentionDays: DEFAULT_RETENTION_DAYS, ...(seasons && { seasons }) }));

@@ -12,6 +12,7 @@ import { refCodeOf } from "@/lib/domain/wallet";
 import { checked } from "@/lib/store/checked";
 import { openSqliteStore, SQLITE_FILE_NAME, type SqliteStoreOptions } from "@/lib/store/sqlite";
 import { openDatabase, pragma } from "@/lib/store/sqlite/db";
+import { neighbourQueries, prepareRank } from "@/lib/store/sqlite/leaderboard";
 import { MIGRATIONS } from "@/lib/store/sqlite/migrations";
 import type { Store } from "@/lib/store/types";
 import { bareRecord } from "@/tests/store/admin-contract";
@@ -122,7 +123,7 @@ describe("sqlite store on disk", () => {
     expectCountsMatchEntries(rawConnection(dir));
     const board = await store.getLeaderboard(1000);
     expect(board).toHaveLength(46);
-    for (const [i, row] of board.entries()) expect(await store.getRankOrCreate(row.wallet, T0 + 999)).toEqual({ ...row, rank: i + 1 });
+    for (const [i, row] of board.entries()) expect(await store.getRankOrCreate(row.wallet, T0 + 999)).toEqual({ ...row, rank: i + 1, version: expect.any(Number) });
   });
 
   it("a file of schema version 3 gains the referral total counted from its wallets, and keeps it from then on", async () => {
@@ -165,7 +166,7 @@ describe("sqlite store on disk", () => {
       records.flatMap((r) => (r.entry ? [[r.wallet, { ...r.entry, referralsCount: r.referralsCount }] as const] : [])),
     );
     expect(await store.getBoardSummary(1000)).toEqual({ top: order, entries: order.length, referrals: 6 });
-    for (const [i, row] of order.entries()) expect(await store.getRankOrCreate(row.wallet, T0 + 999)).toEqual({ ...row, rank: i + 1 });
+    for (const [i, row] of order.entries()) expect(await store.getRankOrCreate(row.wallet, T0 + 999)).toEqual({ ...row, rank: i + 1, version: expect.any(Number) });
 
     // The counts' triggers work on the new table: every kind of write after the migration.
     await refer(store, randomWallet(), records[0]!.wallet, T0 + 5_000);
@@ -313,7 +314,7 @@ describe("sqlite store on disk", () => {
     const board = await store.getLeaderboard(1000);
     expect(board.length).toBeGreaterThan(20);
     for (const [i, row] of board.entries()) {
-      expect(await store.getRankOrCreate(row.wallet, T0 + 100)).toEqual({ ...row, rank: i + 1 });
+      expect(await store.getRankOrCreate(row.wallet, T0 + 100)).toEqual({ ...row, rank: i + 1, version: expect.any(Number) });
     }
   });
 
@@ -321,6 +322,79 @@ describe("sqlite store on disk", () => {
     const store = openStore(tempDir());
     await expect(store.getLeaderboard(-1)).rejects.toThrow(RangeError);
     expect(await store.getLeaderboard(0)).toEqual([]);
+  });
+});
+
+describe("sqlite live board", () => {
+  /** Weekly seasons; T0 is in season 2. */
+  const SEASONS = { startDay: utcDay(T0) - 10, lengthDays: 7 };
+  const ADMIN = "0x00000000000000000000000000000000000000ad";
+
+  it("around-me's neighbours and the rank read index ranges: no scan of a board, no sort", () => {
+    const dir = tempDir();
+    openStore(dir);
+    const raw = rawConnection(dir);
+    const params = { board: "s1", score: 1, reachedAt: T0, wallet: randomWallet(), limit: 5 };
+    const plan = (sql: string) => JSON.stringify(raw.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params));
+    for (const side of ["after", "before"] as const) {
+      for (const sql of Object.values(neighbourQueries(side))) {
+        expect(plan(sql)).toContain("SEARCH e USING INDEX leaderboard_entries_order");
+        expect(plan(sql)).not.toMatch(/TEMP B-TREE|SCAN e\b/);
+      }
+    }
+    const rank = plan(prepareRank(raw).source);
+    expect(rank).not.toMatch(/TEMP B-TREE|SCAN (me|o|c)\b/);
+    expect(rank).toContain("SEARCH me USING PRIMARY KEY");
+    // Holding and releasing find a wallet's entries on every board through their own index.
+    const hold = raw.prepare("EXPLAIN QUERY PLAN UPDATE leaderboard_entries SET board = 'held' WHERE wallet = ?").all(randomWallet());
+    expect(JSON.stringify(hold)).toContain("leaderboard_entries_wallet");
+  });
+
+  it("a file of schema version 8 gains the board version and season boards; the version is the file's, across connections and reopening", async () => {
+    const dir = tempDir();
+    const records = referralRecords(3, T0 - 20 * DAY);
+    writeFileAtVersion(dir, 8, records);
+    const referrer = records[0]!.wallet;
+    const first = openSqliteStore(dir, { retentionDays: DEFAULT_RETENTION_DAYS, seasons: SEASONS });
+    const other = openStore(dir, { seasons: SEASONS });
+    const start = await first.getBoardVersion();
+    expect(await first.readBoard("all", 10)).toEqual({ version: start, rows: await first.getLeaderboard(10) });
+    expect((await first.readBoard({ season: 2 }, 10)).rows).toEqual([]);
+
+    await refer(first, randomWallet(), referrer, T0);
+    await refer(first, randomWallet(), referrer, T0 + 1);
+    const moved = await other.getBoardVersion();
+    expect(moved).toBeGreaterThan(start);
+    expect((await other.readBoard("all", 1, start)).rows).toEqual([{ wallet: referrer, score: 5, referralsCount: 5 }]);
+    expect(await other.getSeasonRank(2, referrer)).toEqual({ wallet: referrer, score: 2, referralsCount: 2, rank: 1, version: moved });
+    await first.close();
+
+    const reopened = openStore(dir, { seasons: SEASONS });
+    expect(await reopened.getBoardVersion()).toBe(moved);
+    expect(await reopened.readBoard({ season: 2 }, 10, moved)).toEqual({ version: moved, rows: null });
+    expectCountsMatchEntries(rawConnection(dir));
+  });
+
+  it("disqualifying moves a wallet's entries on every board to their held places and reinstating brings them back, counts following", async () => {
+    const dir = tempDir();
+    const store = openStore(dir, { seasons: SEASONS });
+    const raw = rawConnection(dir);
+    const referrer = randomWallet();
+    await store.registerWallet(referrer, T0 - 9 * DAY);
+    await refer(store, randomWallet(), referrer, T0 - 9 * DAY);
+    await refer(store, randomWallet(), referrer, T0);
+    const boards = () => raw.prepare("SELECT board FROM leaderboard_entries WHERE wallet = ? ORDER BY board").pluck().all(referrer);
+    expect(boards()).toEqual(["all", "s1", "s2"]);
+
+    await store.disqualify({ wallet: referrer, reason: "farm", cascade: false, admin: ADMIN, now: T0 + 1 });
+    expect(boards()).toEqual(["held", "held:s1", "held:s2"]);
+    expectCountsMatchEntries(raw);
+    await refer(store, randomWallet(), referrer, T0 + 2);
+    await store.reinstate({ wallet: referrer, admin: ADMIN, now: T0 + 3 });
+    expect(boards()).toEqual(["all", "s1", "s2"]);
+    expectCountsMatchEntries(raw);
+    expect(await store.getSeasonRank(2, referrer)).toMatchObject({ rank: 1, score: 2, referralsCount: 2 });
+    expect(await store.getCampaign(utcDay(T0), utcDay(T0), [])).toMatchObject({ totalScore: 6 });
   });
 });
 

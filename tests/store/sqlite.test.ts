@@ -1,5 +1,6 @@
 import { DEFAULT_RETENTION_DAYS } from "@/lib/domain/analytics";
 import { openSqliteStore } from "@/lib/store/sqlite";
+import { describeBoardContract } from "@/tests/store/board-contract";
 import { describeAnalyticsContract, type OpenStore } from "@/tests/store/analytics-contract";
 import { describeCampaignContract } from "@/tests/store/campaign-contract";
 import { describeStoreContract } from "@/tests/store/contract";
@@ -25,3 +26,4 @@ describeCampaignContract("sqlite", openAnalytics);
 describeModerationContract("sqlite", openAnalytics);
 describeSignalsContract("sqlite", openAnalytics);
 describeQualifyContract("sqlite", openAnalytics);
+describeBoardContract("sqlite", async (seasons) => openSqliteStore(tempDir(), { retentionDays: DEFAULT_RETENTION_DAYS, ...(seasons && { seasons }) }));

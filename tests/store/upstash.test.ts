@@ -2,6 +2,7 @@ import { DEFAULT_RETENTION_DAYS } from "@/lib/domain/analytics";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, inject } from "vitest";
 import { createUpstashStore } from "@/lib/store/redis/upstash";
+import { describeBoardContract } from "@/tests/store/board-contract";
 import { describeAnalyticsContract, type OpenStore } from "@/tests/store/analytics-contract";
 import { describeCampaignContract } from "@/tests/store/campaign-contract";
 import { describeStoreContract } from "@/tests/store/contract";
@@ -29,3 +30,5 @@ describeCampaignContract("upstash (REST, through the test bridge)", openAnalytic
 describeModerationContract("upstash (REST, through the test bridge)", openAnalytics);
 describeSignalsContract("upstash (REST, through the test bridge)", openAnalytics);
 describeQualifyContract("upstash (REST, through the test bridge)", openAnalytics);
+describeBoardContract("upstash (REST, through the test bridge)", async (seasons) =>
+  createUpstashStore({ url: bridge.url, token, prefix: `t${randomUUID().slice(0, 8)}`, timeoutMs: 5_000, retentionDays: DEFAULT_RETENTION_DAYS, ...(seasons && { seasons }) }));

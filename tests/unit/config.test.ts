@@ -91,6 +91,21 @@ describe("configuration", () => {
     expect(() => parseConfig({ QUALIFY_MIN_BALANCE_WEI: "0" })).toThrow(/QUALIFY_MIN_BALANCE_WEI/);
   });
 
+  it("seasons are on with both SEASON_LENGTH_DAYS and SEASON_START, for every store; one alone or a bad value is refused", () => {
+    expect(parseConfig({}).store.seasons).toBeUndefined();
+    const weekly = { SEASON_LENGTH_DAYS: "7", SEASON_START: "2026-12-01" };
+    expect(parseConfig(weekly).store.seasons).toEqual({ startDay: Date.UTC(2026, 11, 1) / 86_400_000, lengthDays: 7 });
+    expect(parseConfig({ ...weekly, REDIS_URL: "redis://127.0.0.1:6379" }).store.seasons?.lengthDays).toBe(7);
+    expect(() => parseConfig({ SEASON_LENGTH_DAYS: "7" })).toThrow(/both SEASON_LENGTH_DAYS and SEASON_START/);
+    expect(() => parseConfig({ SEASON_START: "2026-12-01" })).toThrow(/both SEASON_LENGTH_DAYS and SEASON_START/);
+    expect(() => parseConfig({ ...weekly, SEASON_START: "2026-02-30" })).toThrow(/SEASON_START: not a date/);
+    expect(() => parseConfig({ ...weekly, SEASON_START: "1 Dec 2026" })).toThrow(/SEASON_START/);
+    expect(() => parseConfig({ ...weekly, SEASON_LENGTH_DAYS: "0" })).toThrow(/SEASON_LENGTH_DAYS/);
+    expect(() => parseConfig({ ...weekly, SEASON_LENGTH_DAYS: "367" })).toThrow(/SEASON_LENGTH_DAYS/);
+    expect(parseConfig({}).streamSeconds).toBe(290);
+    expect(() => parseConfig({ LEADERBOARD_STREAM_SECONDS: "300" })).toThrow(/LEADERBOARD_STREAM_SECONDS/);
+  });
+
   it("a malformed contract address or leaderboard size is refused by name", () => {
     expect(() => parseConfig({ NFT_CONTRACT: "0x123" })).toThrow(/NFT_CONTRACT/);
     expect(() => parseConfig({ LEADERBOARD_SIZE: "0" })).toThrow(/LEADERBOARD_SIZE/);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { changeOf } from "@/lib/domain/analytics";
 import { rewardsOf } from "@/lib/domain/leaderboard";
+import { seasonAt, seasonBounds } from "@/lib/domain/seasons";
 import {
   CHECKIN_COOLDOWN_SECONDS,
   TASK_IDS,
@@ -155,5 +156,18 @@ describe("a counter's change against the period before", () => {
     expect(changeOf(3, 0)).toBe("new");
     expect(changeOf(0, 0)).toBe(0);
     expect(changeOf(3, null)).toBeNull();
+  });
+});
+
+describe("seasons", () => {
+  const schedule = { startDay: 20_000, lengthDays: 7 };
+  const day = 86_400;
+  it("number from 1 at SEASON_START, each lengthDays long; 0 before the first", () => {
+    expect(seasonAt(20_000 * day - 1, schedule)).toBe(0);
+    expect(seasonAt(20_000 * day, schedule)).toBe(1);
+    expect(seasonAt(20_007 * day - 1, schedule)).toBe(1);
+    expect(seasonAt(20_007 * day, schedule)).toBe(2);
+    expect(seasonBounds(2, schedule)).toEqual({ start: 20_007 * day, end: 20_014 * day });
+    expect(seasonAt(seasonBounds(40, schedule).end - 1, schedule)).toBe(40);
   });
 });

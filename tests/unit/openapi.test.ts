@@ -53,8 +53,9 @@ describe("the OpenAPI document", () => {
   it("every operation documents its error responses with the { error } shape", () => {
     for (const [path, methods] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(methods)) {
-        // health reports a down store as 503; the session and logout endpoints read only the cookie, never the store
-        if (["/api/openapi.json", "/api/health", "/api/auth/session", "/api/auth/logout"].includes(path)) continue;
+        // health reports a down store as 503; the session and logout endpoints read only the cookie, never the store;
+        // the stream answers 200 at once and its watcher retries a store that fails (its events pause, the log says why)
+        if (["/api/openapi.json", "/api/health", "/api/auth/session", "/api/auth/logout", "/api/leaderboard/stream"].includes(path)) continue;
         expect(Object.keys(op.responses), `${method} ${path}`).toContain("500");
         if (method === "post") expect(Object.keys(op.responses), `${method} ${path}`).toEqual(expect.arrayContaining(["400", "413"]));
       }

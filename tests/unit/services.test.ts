@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/contract/errors";
 import { refCodeOf } from "@/lib/domain/wallet";
 import type { Deps } from "@/lib/services/context";
-import { getLeaderboard, getLeaderboardUser } from "@/lib/services/leaderboard";
+import { getLeaderboard, readAround, readLeaderboard, readLeaderboardUser, seasonView } from "@/lib/services/leaderboard";
 import { getReferralLink, getWalletByCode, recordReferral } from "@/lib/services/referrals";
 import { REASON_NOT_CONFIGURED, completeTask, getProgress, getTaskStatus, verifyTask } from "@/lib/services/tasks";
 import { initUser } from "@/lib/services/users";
@@ -26,7 +26,7 @@ describe("services", () => {
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), "refboard-services-"));
     now = T0;
-    deps = { store: checked(openSqliteStore(dir, { retentionDays: DEFAULT_RETENTION_DAYS })), clock: () => now, chain: null, activity: null, qualification: CREDIT_AT_ONCE };
+    deps = { store: checked(openSqliteStore(dir, { retentionDays: DEFAULT_RETENTION_DAYS })), clock: () => now, chain: null, activity: null, qualification: CREDIT_AT_ONCE, seasons: null };
   });
   afterEach(async () => {
     await deps.store.close();
@@ -141,14 +141,14 @@ describe("services", () => {
       expect(await getReferralLink(deps, referrer, BASE)).toMatchObject({ referralsCount: 0, pendingReferrals: 1 });
       expect(await getReferralLink(deps, referee, BASE)).toMatchObject({ bound: true, referrer, referralPending: true, pendingReferrals: 0 });
       expect((await getTaskStatus(deps, referrer)).tasks.referral).toBe(false);
-      expect(await getLeaderboardUser(deps, referrer)).toMatchObject({ referrals_count: 0, rewards: 0 });
+      expect((await readLeaderboardUser(deps, referrer, undefined, null)).body).toMatchObject({ referrals_count: 0, rewards: 0 });
 
       now += 60;
       await completeTask(deps, referee, "daily_checkin");
       expect(await getReferralLink(deps, referrer, BASE)).toMatchObject({ referralsCount: 1, pendingReferrals: 0 });
       expect((await getReferralLink(deps, referee, BASE)).referralPending).toBeUndefined();
       expect((await getTaskStatus(deps, referrer)).tasks.referral).toBe(true);
-      expect(await getLeaderboardUser(deps, referee)).toMatchObject({ referrals_count: 0, rewards: 20 });
+      expect((await readLeaderboardUser(deps, referee, undefined, null)).body).toMatchObject({ referrals_count: 0, rewards: 20 });
     });
 
     it("a referee that checked in while no rule asked for it qualifies at its next request under the rule", async () => {
@@ -190,7 +190,68 @@ describe("services", () => {
     }
     const list = await getLeaderboard(deps, 100);
     expect(list[0]).toEqual({ rank: 1, wallet: a, referrals_count: 3, rewards: 60 });
-    for (const entry of list) expect(await getLeaderboardUser(deps, entry.wallet as `0x${string}`)).toEqual(entry);
+    for (const entry of list) expect((await readLeaderboardUser(deps, entry.wallet as `0x${string}`, undefined, null)).body).toEqual(entry);
     expect(list.map((e) => e.rank)).toEqual([1, 2, 3, 4]);
+  });
+
+  describe("the board's reads: ETag, around-me and seasons", () => {
+    const DAY = 86_400;
+    /** Weekly seasons from the day of T0: season 1 is running at T0. */
+    const weekly = { startDay: Math.floor(T0 / DAY), lengthDays: 7 };
+    const withSeasons = async () => {
+      await deps.store.close();
+      deps = { ...deps, store: checked(openSqliteStore(dir, { retentionDays: DEFAULT_RETENTION_DAYS, seasons: weekly })), seasons: weekly };
+    };
+
+    it("the ETag names the board version; If-None-Match with it (weak, or in a list) gets no body until the board moves", async () => {
+      const a = randomWallet();
+      await initUser(deps, a, "https://x.example");
+      await recordReferral(deps, randomWallet(), refCodeOf(a));
+      const first = await readLeaderboard(deps, 10, undefined, null);
+      expect(first.etag).toMatch(/^"\d+-all"$/);
+      expect(first.body).toHaveLength(2);
+      expect((await readLeaderboard(deps, 10, undefined, first.etag)).body).toBeNull();
+      expect((await readLeaderboard(deps, 10, undefined, `"0-all", W/${first.etag}`)).body).toBeNull();
+      expect((await readLeaderboard(deps, 10, undefined, `"${first.etag.slice(1, -5)}-s1"`)).body).toHaveLength(2);
+      const user = await readLeaderboardUser(deps, a, undefined, null);
+      expect(user.etag).toBe(first.etag);
+      expect((await readLeaderboardUser(deps, a, undefined, user.etag)).body).toBeNull();
+      await recordReferral(deps, randomWallet(), refCodeOf(a));
+      const moved = await readLeaderboard(deps, 10, undefined, first.etag);
+      expect(moved.etag).not.toBe(first.etag);
+      expect(moved.body?.[0]).toMatchObject({ wallet: a, rewards: 40 });
+    });
+
+    it("around-me answers ranked entries; an unranked wallet gets none", async () => {
+      const a = randomWallet();
+      await initUser(deps, a, "https://x.example");
+      const referees = [randomWallet(), randomWallet(), randomWallet()];
+      for (const referee of referees) await recordReferral(deps, referee, refCodeOf(a));
+      const around = (await readAround(deps, referees[1]!, 1, undefined, null)).body!;
+      expect(around.map((e) => e.rank)).toEqual([2, 3, 4]);
+      expect(around[1]).toEqual({ rank: 3, wallet: referees[1], referrals_count: 0, rewards: 20 });
+      expect((await readAround(deps, randomWallet(), 5, undefined, null)).body).toEqual([]);
+    });
+
+    it("a season param is refused while seasons are off, and checked against the schedule when on", async () => {
+      expect((await rejection(readLeaderboard(deps, 10, "current", null))).message).toBe("Seasons are not enabled");
+      await withSeasons();
+      now = weekly.startDay * DAY - 1;
+      expect((await rejection(readLeaderboard(deps, 10, "current", null))).message).toBe("No season has started yet");
+      expect(seasonView(deps)).toEqual({ current: 0, start: weekly.startDay * DAY, end: (weekly.startDay + 7) * DAY });
+      now = weekly.startDay * DAY + 10;
+      const a = randomWallet();
+      await initUser(deps, a, "https://x.example");
+      await recordReferral(deps, randomWallet(), refCodeOf(a));
+      expect((await readLeaderboard(deps, 10, "current", null)).body?.[0]).toMatchObject({ rank: 1, wallet: a, referrals_count: 1, rewards: 20 });
+      expect((await readLeaderboard(deps, 10, "current", null)).etag).toMatch(/^"\d+-s1"$/);
+      expect((await rejection(readLeaderboard(deps, 10, 2, null))).message).toBe("Season 2 has not started");
+      now += 7 * DAY;
+      expect(seasonView(deps)).toMatchObject({ current: 2 });
+      expect((await readLeaderboard(deps, 10, "current", null)).body).toEqual([]);
+      expect((await readLeaderboard(deps, 10, 1, null)).body).toHaveLength(2);
+      expect((await readLeaderboardUser(deps, a, "current", null)).body).toEqual({ rank: 0, wallet: a, referrals_count: 0, rewards: 0 });
+      expect((await readLeaderboardUser(deps, a, 1, null)).body).toMatchObject({ rank: 1, rewards: 20 });
+    });
   });
 });

@@ -1,10 +1,12 @@
-// GET /api/leaderboard: the top wallets by score, highest first
+// GET /api/leaderboard: the top wallets by score, highest first; ?season= reads a season's board
 import { handle, refuseOtherMethods } from "@/lib/http/handle";
+import { boardQuery } from "@/lib/contract/board-schemas";
 import { config } from "@/lib/config";
+import { conditionalJson } from "@/lib/http/conditional";
 import { deps } from "@/lib/services/context";
-import { getLeaderboard } from "@/lib/services/leaderboard";
+import { readLeaderboard } from "@/lib/services/leaderboard";
 
-export const GET = handle({}, async () =>
-  Response.json(await getLeaderboard(await deps(), config().leaderboardSize)),
+export const GET = handle({ query: boardQuery }, async ({ query, request }) =>
+  conditionalJson(await readLeaderboard(await deps(), config().leaderboardSize, query.season, request.headers.get("if-none-match"))),
 );
 export const { DELETE, OPTIONS, PATCH, POST, PUT } = refuseOtherMethods({ GET });

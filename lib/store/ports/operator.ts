@@ -3,7 +3,7 @@
  * path (seed, legacy import, rewards export, invariant checker).
  */
 import type { SocialTaskId } from "@/lib/domain/tasks";
-import type { LeaderboardRow } from "@/lib/store/ports/leaderboard";
+import type { BoardRef, LeaderboardRow } from "@/lib/store/ports/leaderboard";
 
 /** A wallet's whole stored record, as operator tools (seed, import, export, invariant checks) see it. */
 export interface WalletRecord {
@@ -91,12 +91,13 @@ export interface OperatorStore {
    * Streams the whole leaderboard in order, `count` rows a page, each page
    * O(log N + count) on every backend (SQLite: keyset pagination on the leaderboard
    * index). Rank = position in the stream. An entry that moves while the stream runs may
-   * be skipped or repeated; a quiet board streams every entry exactly once.
+   * be skipped or repeated; a quiet board streams every entry exactly once. `board` defaults to the
+   * all-time board; a season's rows carry the referrals credited during the season.
    */
-  scanLeaderboard(cursor: string, count: number): Promise<{ cursor: string; rows: LeaderboardRow[] }>;
+  scanLeaderboard(cursor: string, count: number, board?: BoardRef): Promise<{ cursor: string; rows: LeaderboardRow[] }>;
 
-  /** Number of leaderboard entries. */
-  countLeaderboard(): Promise<number>;
+  /** Number of entries of `board` (default: the all-time board). */
+  countLeaderboard(board?: BoardRef): Promise<number>;
 
   /** The owner each code resolves to (null when none), in order; never rebuilds. */
   getCodeOwners(codes: string[]): Promise<(string | null)[]>;

@@ -5,6 +5,7 @@
  * Runs on any RedisCommandClient (TCP or REST). Key names live in keys.ts only.
  */
 import "server-only";
+import type { SeasonSchedule } from "@/lib/domain/seasons";
 import { accessOperations } from "@/lib/store/redis/access";
 import { analyticsOperations } from "@/lib/store/redis/analytics";
 import type { RedisCommandClient } from "@/lib/store/redis/client";
@@ -25,12 +26,14 @@ export interface RedisStoreOptions extends CodeIndexOptions {
   prefix: string;
   /** Days the daily campaign counters are kept after each day. */
   retentionDays: number;
+  /** The season schedule (SEASON_LENGTH_DAYS, SEASON_START); seasons are on when it is set. */
+  seasons?: SeasonSchedule;
 }
 
-export function createRedisStore(client: RedisCommandClient, { kind, prefix, retentionDays, ...rebuild }: RedisStoreOptions): Store {
+export function createRedisStore(client: RedisCommandClient, { kind, prefix, retentionDays, seasons, ...rebuild }: RedisStoreOptions): Store {
   const keys = redisKeys(prefix);
   const runner = scriptRunner(client);
-  const context = { keys, retentionDays, ...runner, ...codeIndex(client, runner, keys, rebuild) };
+  const context = { keys, retentionDays, seasons, ...runner, ...codeIndex(client, runner, keys, rebuild) };
   return {
     kind,
     ...walletOperations(context),

@@ -33,6 +33,19 @@
  *   {p}:lb:held           zset    the entries of disqualified wallets, as in lb (same composite): off every
  *                                 board read and out of the score total; disqualify moves a member here,
  *                                 reinstate back (leaderboard() of prelude.lua)
+ *   {p}:lb:version        string  the board version (Versioned of lib/store/ports/leaderboard.ts): INCR'd by every script
+ *                                 that changes what a board read returns (boardChanged of prelude.lua): a credit,
+ *                                 a new entry, a disqualification or reinstatement, an import; never decreases
+ *   {p}:lb:s:<n>          zset    season n's board (SEASON_LENGTH_DAYS, SEASON_START; lib/domain/seasons.ts), as lb
+ *                                 (same composite): the points scored while season n ran (addPoint of prelude.lua)
+ *   {p}:lb:held:s:<n>     zset    season n's entries of disqualified wallets, as lb:held; disqualify and reinstate move
+ *                                 a wallet's entries on every season board with its all-time one (moveSeasonEntries)
+ *   {p}:lb:refs:s:<n>     hash    <wallet> -> referrals credited to the wallet while season n ran: a season row's
+ *                                 referralsCount
+ *   {p}:lb:seasons        string  the highest season anything was scored in: disqualify and reinstate move entries on
+ *                                 seasons 1 .. the later of this and the season of their `now` (seasonBoards of prelude.lua).
+ *                                 Points and referrals go to season keys only with seasons on and at a `now` in a season
+ *                                 (n >= 1); the season-0 keys a scoring script is given otherwise are never touched.
  *   {p}:disqualified      set     wallets disqualified now: which of lb and lb:held has a wallet's entry
  *   {p}:disqualified:<addr>
  *                         hash    reason, at, admin, via (absent when named itself): the wallet's disqualification;
@@ -117,6 +130,22 @@ export interface RedisKeys {
   disqualified: string;
   /** What leaderboard() of prelude.lua takes, in order: lb, lb:held, disqualified. */
   board: readonly string[];
+  /** The board version. */
+  boardVersion: string;
+  /** What leaderboard() of prelude.lua takes in a script that changes a board: keys.board, then lb:version. */
+  boardWrite: readonly string[];
+  /** Season n's board. */
+  seasonBoard(season: number): string;
+  /** What precedes the season number in a season board key, for scripts that derive it. */
+  seasonBoardKeyPrefix: string;
+  /** Season n's entries of disqualified wallets. */
+  seasonHeld(season: number): string;
+  /** What precedes the season number in a season held key, for scripts that derive it. */
+  seasonHeldKeyPrefix: string;
+  /** The referrals credited to each wallet during season n. */
+  seasonReferrals(season: number): string;
+  /** The highest season anything was scored in. */
+  lastSeason: string;
   /** The wallet's disqualification record. */
   disqualification(wallet: string): string;
   /** What precedes the address in a disqualification key, for scripts that derive it. */
@@ -169,6 +198,9 @@ export function redisKeys(prefix: string): RedisKeys {
   const leaderboard = `${base}lb`;
   const held = `${base}lb:held`;
   const disqualified = `${base}disqualified`;
+  const boardVersion = `${base}lb:version`;
+  const seasonBoardKeyPrefix = `${base}lb:s:`;
+  const seasonHeldKeyPrefix = `${base}lb:held:s:`;
   return {
     wallet: (wallet) => walletKeyPrefix + wallet,
     walletKeyPrefix,
@@ -179,6 +211,14 @@ export function redisKeys(prefix: string): RedisKeys {
     held,
     disqualified,
     board: [leaderboard, held, disqualified],
+    boardVersion,
+    boardWrite: [leaderboard, held, disqualified, boardVersion],
+    seasonBoard: (season) => seasonBoardKeyPrefix + season,
+    seasonBoardKeyPrefix,
+    seasonHeld: (season) => seasonHeldKeyPrefix + season,
+    seasonHeldKeyPrefix,
+    seasonReferrals: (season) => `${base}lb:refs:s:${season}`,
+    lastSeason: `${base}lb:seasons`,
     disqualification: (wallet) => disqualificationKeyPrefix + wallet,
     disqualificationKeyPrefix,
     cascade: (wallet) => cascadeKeyPrefix + wallet,

@@ -1,18 +1,21 @@
 /**
- * The leaderboard on Redis: the top rows, the landing's summary and a wallet's rank.
+ * The leaderboard on Redis: the top rows, the landing's summary, a wallet's rank, the board version,
+ * conditional reads of a board, around-me, and a wallet's rank on a season's board (seasons.ts).
  *
  * Keys: lb (the sorted set; keys.ts documents its composite score), referrals (the total),
- * wallet:<addr> (referralsCount of each row, derived from the prefix; the ranked wallet), codes,
- * lb:held and disqualified (a disqualified wallet's rank and score),
+ * wallet:<addr> (referralsCount of each all-time row, derived from the prefix; the ranked wallet), codes,
+ * lb:held and disqualified (a disqualified wallet's rank and score), lb:version (read by every versioned
+ * read, moved by a new entry), lb:s:<n> and lb:refs:s:<n> (a season's board and its rows' referralsCount),
  * an:<day>:facts and an:since (the ranked wallet counted when new).
- * Scripts: leaderboard/get-leaderboard, get-board-summary, get-rank-or-create.
+ * Scripts: leaderboard/get-leaderboard, get-board-summary, get-rank-or-create, read-board, get-around.
  */
 import "server-only";
 import type { RedisContext } from "@/lib/store/redis/context";
 import { boardRowsOf, int, optInt, str, UnexpectedReplyError } from "@/lib/store/redis/reply";
 import { whole } from "@/lib/store/redis/run";
+import { boardReadKeys } from "@/lib/store/redis/seasons";
 import { registration } from "@/lib/store/redis/wallets";
-import type { LeaderboardRow, LeaderboardStore } from "@/lib/store/types";
+import type { BoardRef, LeaderboardRow, LeaderboardStore, RankedRow, Versioned } from "@/lib/store/types";
 
 /** Rows of the board as get-leaderboard.lua read them, with the SHA1 of the page's text. */
 export interface BoardPage {
@@ -21,8 +24,8 @@ export interface BoardPage {
 }
 
 /**
- * `limit` rows from 0-based `offset`, with referral counts, in one script; the operator pages read
- * it too. Given `known`, a page read before, Redis answers with the digest alone while the page is
+ * `limit` rows of `board` from 0-based `offset`, with referral counts, in one script; the operator pages
+ * read it too. Given `known`, a page read before, Redis answers with the digest alone while the page is
  * unchanged, and `known` itself is the answer.
  */
 export async function readLeaderboard(
@@ -30,9 +33,10 @@ export async function readLeaderboard(
   offset: number,
   limit: number,
   known?: BoardPage,
+  board: BoardRef = "all",
 ): Promise<BoardPage> {
   const args = [whole(offset), whole(limit), keys.walletKeyPrefix, known?.digest ?? ""];
-  const reply = await runList("get-leaderboard", [keys.leaderboard], args, 1);
+  const reply = await runList("get-leaderboard", boardReadKeys(keys, board), args, 1);
   const digest = str(reply[0], "leaderboard digest");
   if (reply.length === 1 && known?.digest === digest) return known;
   if (reply.length !== 2) throw new UnexpectedReplyError("getLeaderboard", reply);
@@ -44,6 +48,28 @@ export function leaderboardOperations(context: RedisContext): LeaderboardStore {
   // The top list this process read last. Every read still asks Redis, so a change shows at once;
   // an unchanged list is neither sent again nor decoded again (most of GET /api/leaderboard's CPU).
   let top: (BoardPage & { limit: number }) | undefined;
+
+  /** read-board.lua: the version, and the top `limit` rows unless the version is `unlessVersion`. */
+  async function readVersioned(board: BoardRef, limit: number, unlessVersion?: number) {
+    const args = [whole(limit), keys.walletKeyPrefix, unlessVersion === undefined ? "" : whole(unlessVersion)];
+    const reply = await runList("read-board", [keys.boardVersion, ...boardReadKeys(keys, board)], args, 1);
+    const version = int(reply[0], "board version");
+    if (reply.length === 1 && version === unlessVersion) return { version, rows: null };
+    if (reply.length !== 2) throw new UnexpectedReplyError("readBoard", reply);
+    return { version, rows: boardRowsOf(reply[1], "readBoard") };
+  }
+
+  /** get-around.lua: the wallet's rank on `board` and the rows `radius` either side, ranked. */
+  async function around(board: BoardRef, wallet: string, radius: number) {
+    const args = [wallet, whole(radius), keys.walletKeyPrefix];
+    const reply = await runList("get-around", [keys.boardVersion, ...boardReadKeys(keys, board)], args, 3);
+    const rank = int(reply[1], "rank");
+    const first = Math.max(rank - radius, 1);
+    const rows = boardRowsOf(reply[2], "getAround").map((row, i) => ({ ...row, rank: first + i }));
+    if ((rank === 0) !== (rows.length === 0)) throw new UnexpectedReplyError("getAround", reply);
+    return { version: int(reply[0], "board version"), rank, rows };
+  }
+
   return {
     async getLeaderboard(limit) {
       const known = top?.limit === limit ? top : undefined;
@@ -68,13 +94,27 @@ export function leaderboardOperations(context: RedisContext): LeaderboardStore {
 
     async getRankOrCreate(wallet, now) {
       const { keys: scriptKeys, args } = registration(context, wallet, now);
-      const reply = await runList("get-rank-or-create", [...scriptKeys, ...keys.board], args, 3);
+      const reply = await runList("get-rank-or-create", [...scriptKeys, ...keys.boardWrite], args, 4);
       return {
         wallet,
         rank: int(reply[0], "rank"),
         score: int(reply[1], "score"),
         referralsCount: optInt(reply[2], "referralsCount") ?? 0,
+        version: int(reply[3], "board version"),
       };
+    },
+
+    /** read-board.lua asked for no rows: one GET. */
+    getBoardVersion: async () => (await readVersioned("all", 0)).version,
+
+    readBoard: readVersioned,
+
+    getAround: around,
+
+    /** The wallet's row alone: around-me with radius 0 (score and referrals 0 without an entry). */
+    async getSeasonRank(season, wallet): Promise<RankedRow & Versioned> {
+      const { version, rank, rows } = await around({ season }, wallet, 0);
+      return { wallet, score: 0, referralsCount: 0, ...rows[0], rank, version };
     },
   };
 }

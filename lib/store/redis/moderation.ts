@@ -1,11 +1,13 @@
 /**
  * Moderation on Redis: disqualifying a wallet (with `cascade`, its referees too), reinstating it,
- * the ban list and the audit log. Disqualifying moves the wallet's entry from lb to lb:held and its
- * score out of the score total, so every script that reads or writes entries takes the board as
- * the three keys of keys.board (leaderboard() of prelude.lua). Each write appends its audit entry
- * in the same script, so an action and its entry are stored together or not at all.
+ * the ban list and the audit log. Disqualifying moves the wallet's entry from lb to lb:held, and each
+ * of its season entries to that season's held side, and its score out of the score total, so every
+ * script that reads or writes entries takes the board as the keys of keys.board (leaderboard() of
+ * prelude.lua). Each write appends its audit entry in the same script, so an action and its entry are
+ * stored together or not at all; one that changes a board moves the board version.
  *
- * Keys: lb, lb:held, disqualified, disqualified:<addr> (the records), cascade:<addr>, audit, score,
+ * Keys: lb, lb:held, disqualified, lb:version, lb:s:<n> and lb:held:s:<n> (derived from their prefixes)
+ * with lb:seasons (see seasonMoves), disqualified:<addr> (the records), cascade:<addr>, audit, score,
  * referees:<addr> (whom a cascade takes).
  * Scripts: moderation/disqualify, disqualify-many, reinstate, get-disqualifications,
  * scan-disqualified, get-audit-log.
@@ -14,6 +16,7 @@ import "server-only";
 import type { RedisContext } from "@/lib/store/redis/context";
 import { checkScanCursor, int, list, optWallet, scanCursor, str, UnexpectedReplyError, wallet as walletOf } from "@/lib/store/redis/reply";
 import { whole } from "@/lib/store/redis/run";
+import { seasonMoves } from "@/lib/store/redis/seasons";
 import {
   AUDIT_ACTIONS,
   MAX_CASCADE,
@@ -62,13 +65,16 @@ function auditEntryOf(reply: unknown): AuditEntry {
   };
 }
 
-export function moderationOperations({ keys, runList }: RedisContext): ModerationStore {
-  // What every write script takes first: the board, the score total it moves, the log it appends to.
-  const actionKeys = [...keys.board, keys.score, keys.audit];
+export function moderationOperations(context: RedisContext): ModerationStore {
+  const { keys, runList } = context;
+  // What every write script takes first: the board with its version, the score total it moves, the log
+  // it appends to; then lb:seasons, for the season boards it moves entries on (seasonMoves).
+  const actionKeys = [...keys.boardWrite, keys.score, keys.audit];
   return {
     async disqualify({ wallet, reason, cascade, admin, now }) {
-      const scriptKeys = [...actionKeys, keys.disqualification(wallet), keys.referees(wallet), keys.cascade(wallet)];
-      const args = [wallet, reason, admin, whole(now), cascade ? "1" : "0", whole(MAX_CASCADE), keys.disqualificationKeyPrefix];
+      const seasons = seasonMoves(context, now);
+      const scriptKeys = [...actionKeys, ...seasons.keys, keys.disqualification(wallet), keys.referees(wallet), keys.cascade(wallet)];
+      const args = [wallet, reason, admin, whole(now), cascade ? "1" : "0", whole(MAX_CASCADE), keys.disqualificationKeyPrefix, ...seasons.args];
       const reply = await runList("disqualify", scriptKeys, args, 2);
       const outcome = str(reply[0], "disqualify");
       if (outcome === "too-many-referees") return { outcome, referees: int(reply[1], "referees") };
@@ -77,15 +83,17 @@ export function moderationOperations({ keys, runList }: RedisContext): Moderatio
     },
 
     async reinstate({ wallet, admin, now }) {
-      const scriptKeys = [...actionKeys, keys.disqualification(wallet), keys.cascade(wallet)];
-      const args = [wallet, admin, whole(now), keys.disqualificationKeyPrefix, keys.cascadeKeyPrefix];
+      const seasons = seasonMoves(context, now);
+      const scriptKeys = [...actionKeys, ...seasons.keys, keys.disqualification(wallet), keys.cascade(wallet)];
+      const args = [wallet, admin, whole(now), keys.disqualificationKeyPrefix, keys.cascadeKeyPrefix, ...seasons.args];
       const reply = await runList("reinstate", scriptKeys, args, 1);
       return changesOf(reply, { at: now, admin, action: "reinstate", wallet, reason: null, cascade: false });
     },
 
     async disqualifyMany({ rows, admin, now }) {
-      const args = [admin, whole(now), keys.disqualificationKeyPrefix, ...rows.flatMap((row) => [row.wallet, row.reason])];
-      const reply = await runList("disqualify-many", actionKeys, args, 1);
+      const seasons = seasonMoves(context, now);
+      const args = [admin, whole(now), keys.disqualificationKeyPrefix, ...seasons.args, ...rows.flatMap((row) => [row.wallet, row.reason])];
+      const reply = await runList("disqualify-many", [...actionKeys, ...seasons.keys], args, 1);
       return changesOf(reply, { at: now, admin, action: "import-ban-list", wallet: null, reason: null, cascade: false });
     },
 

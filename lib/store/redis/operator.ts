@@ -4,7 +4,8 @@
  * keeps in the one Cluster slot of the declared keys.
  *
  * Keys: wallet:<addr> (whole records, SCANned by pattern), codes, lb, lb:held and disqualified (a
- * disqualified wallet's entry), referrers:active, referrals, score, referees:<addr>.
+ * disqualified wallet's entry), lb:version (moved by an import), lb:s:<n> and lb:refs:s:<n> (a season's
+ * board streamed and counted; see boardKey), referrers:active, referrals, score, referees:<addr>.
  * Scripts: operator/put-wallets, get-wallets, scan-wallets, count-leaderboard, get-code-owners,
  * are-active-referrers, scan-leaderboard-members, get-referee-index; leaderboard/get-leaderboard
  * for the pages.
@@ -17,6 +18,7 @@ import { CODES_COMPLETE_FIELD, WALLET_RECORD_FIELDS } from "@/lib/store/redis/ke
 import { readLeaderboard } from "@/lib/store/redis/leaderboard";
 import { decodeRecord, encodeRecord, READ_FIELDS } from "@/lib/store/redis/records";
 import { checkScanCursor, int, list, optWallet, referredAtOf, scanCursor, str, UnexpectedReplyError } from "@/lib/store/redis/reply";
+import { boardKey } from "@/lib/store/redis/seasons";
 import { ADMIN_BATCH_LIMIT, type OperatorStore, type WalletRecord } from "@/lib/store/types";
 
 export function operatorOperations(context: RedisContext): OperatorStore {
@@ -32,7 +34,7 @@ export function operatorOperations(context: RedisContext): OperatorStore {
      */
     async putWallets(records) {
       if (records.length === 0) return;
-      const scriptKeys = [keys.codes, ...keys.board, keys.activeReferrers, keys.referrals, keys.score];
+      const scriptKeys = [keys.codes, ...keys.boardWrite, keys.activeReferrers, keys.referrals, keys.score];
       const args = [
         keys.walletKeyPrefix,
         CODES_COMPLETE_FIELD,
@@ -78,16 +80,16 @@ export function operatorOperations(context: RedisContext): OperatorStore {
     getLeaderboardPage: async (offset, limit) => [...(await readLeaderboard(context, offset, limit)).rows],
 
     /** The cursor is the offset of the next row: ZRANGE by rank is O(log N + count) anyway. */
-    async scanLeaderboard(cursor, count) {
+    async scanLeaderboard(cursor, count, board) {
       checkScanCursor(cursor);
       const offset = Number(cursor);
       if (!Number.isSafeInteger(offset)) throw new RangeError(`Not a leaderboard cursor: ${cursor}`);
-      const { rows } = await readLeaderboard(context, offset, count);
+      const { rows } = await readLeaderboard(context, offset, count, undefined, board);
       return { cursor: rows.length < count ? "0" : String(offset + rows.length), rows: [...rows] };
     },
 
-    async countLeaderboard() {
-      return int(await run("count-leaderboard", [keys.leaderboard], []), "countLeaderboard");
+    async countLeaderboard(board) {
+      return int(await run("count-leaderboard", [boardKey(keys, board)], []), "countLeaderboard");
     },
 
     async getCodeOwners(codes) {

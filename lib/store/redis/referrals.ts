@@ -4,7 +4,8 @@
  * Lookups that need the code index go through withCodeIndex, which rebuilds a missing index.
  *
  * Keys: wallet:<addr> (referee, referrer and any wallet a script derives from the prefix),
- * codes, lb, lb:held, disqualified, referrers:active, referrals, score, referees:<referrer>, the referrer's
+ * codes, lb, lb:held, disqualified, lb:version, the season's lb:s:<n>, lb:held:s:<n>, lb:refs:s:<n> and
+ * lb:seasons (see seasonWrite), referrers:active, referrals, score, referees:<referrer>, the referrer's
  * signals (sig:<referrer>, sig:rank; see signalWrites); counted on the day:
  * an:<day>:facts (a new referee, the referral), an:<day>:connected, an:<day>:referrers, an:since.
  * Scripts: referrals/get-referral-info, resolve-ref-code, get-referrer, record-referral, credit-referral
@@ -17,18 +18,25 @@ import type { RedisContext } from "@/lib/store/redis/context";
 import { CODES_COMPLETE_FIELD } from "@/lib/store/redis/keys";
 import { int, optInt, optWallet, str, UnexpectedReplyError, wallet as walletOf } from "@/lib/store/redis/reply";
 import { countingDay } from "@/lib/store/redis/analytics";
+import { seasonWrite } from "@/lib/store/redis/seasons";
 import { signalWrites } from "@/lib/store/redis/signals";
 import { registration, REGISTRATION_REPLY_LENGTH, registrationOf } from "@/lib/store/redis/wallets";
 import { whole } from "@/lib/store/redis/run";
 import { BURST_WINDOW_SECONDS, QUICK_SECONDS, type RecordReferralResult, type ReferralStore } from "@/lib/store/types";
 
 /**
- * What every script that credits a referral takes, after the signals (signalWrites), for referralCredit
- * of prelude.lua: the board, the active referrers, the score total and the referrers of `now`'s day.
+ * What every script that credits a referral takes for referralCredit of prelude.lua: in KEYS, after the
+ * signals (signalWrites), the board with its version (leaderboard), the board of `now`'s season
+ * (seasonBoard), the active referrers, the score total and the referrers of `now`'s day; in ARGV, last,
+ * the season's number.
  */
-export function creditKeys(context: RedisContext, now: number): string[] {
+export function creditInputs(context: RedisContext, now: number): { keys: string[]; args: string[] } {
   const { keys } = context;
-  return [...keys.board, keys.activeReferrers, keys.score, keys.referrers(countingDay(context, now).name)];
+  const season = seasonWrite(context, now);
+  return {
+    keys: [...keys.boardWrite, ...season.keys, keys.activeReferrers, keys.score, keys.referrers(countingDay(context, now).name)],
+    args: season.args,
+  };
 }
 
 export function referralOperations(context: RedisContext): ReferralStore {
@@ -65,7 +73,8 @@ export function referralOperations(context: RedisContext): ReferralStore {
     recordReferral({ referee, refCode, selfReferral, now, qualify }) {
       const registered = registration(context, referee, now);
       const { name } = countingDay(context, now);
-      const scriptKeys = [...registered.keys, ...signals.keys, ...creditKeys(context, now), keys.referrals, keys.connected(name)];
+      const credit = creditInputs(context, now);
+      const scriptKeys = [...registered.keys, ...signals.keys, ...credit.keys, keys.referrals, keys.connected(name)];
       const args = [
         ...registered.args,
         ...signals.args,
@@ -76,6 +85,7 @@ export function referralOperations(context: RedisContext): ReferralStore {
         whole(BURST_WINDOW_SECONDS),
         whole(QUICK_SECONDS),
         qualify ?? "none",
+        ...credit.args,
       ];
       return withCodeIndex(async (): Promise<RecordReferralResult | typeof NO_INDEX> => {
         const reply = await runList("record-referral", scriptKeys, args, 1);
@@ -97,8 +107,9 @@ export function referralOperations(context: RedisContext): ReferralStore {
 
     async creditReferral(referee, now) {
       const day = countingDay(context, now);
-      const scriptKeys = [keys.wallet(referee), ...day.keys, ...signals.keys, ...creditKeys(context, now)];
-      const reply = await run("credit-referral", scriptKeys, [referee, whole(now), ...day.args, ...signals.args]);
+      const credit = creditInputs(context, now);
+      const scriptKeys = [keys.wallet(referee), ...day.keys, ...signals.keys, ...credit.keys];
+      const reply = await run("credit-referral", scriptKeys, [referee, whole(now), ...day.args, ...signals.args, ...credit.args]);
       return int(reply, "creditReferral") === 1;
     },
   };

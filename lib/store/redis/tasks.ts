@@ -6,13 +6,13 @@
  * (check-ins, first completions, first nft_mint), an:since, and the referrer's sig:<addr> and sig:rank
  * (a referee's first action after its binding counts it active, see signalWrites). The check-in and
  * nft_mint, under the REFERRAL_QUALIFY rule that asks for them, credit the wallet's waiting referral
- * (creditKeys of referrals.ts): the referrer's wallet:<addr>, lb, lb:held, disqualified,
- * referrers:active, score, an:<day>:referrers.
+ * (creditInputs of referrals.ts): the referrer's wallet:<addr>, lb, lb:held, disqualified, lb:version,
+ * the season's lb:s:<n>, lb:held:s:<n>, lb:refs:s:<n> and lb:seasons, referrers:active, score, an:<day>:referrers.
  * Scripts: tasks/check-in, tasks/complete-social-task, tasks/mark-nft-mint.
  */
 import "server-only";
 import type { RedisContext } from "@/lib/store/redis/context";
-import { creditKeys } from "@/lib/store/redis/referrals";
+import { creditInputs } from "@/lib/store/redis/referrals";
 import { flag, int } from "@/lib/store/redis/reply";
 import { whole } from "@/lib/store/redis/run";
 import { signalWrites } from "@/lib/store/redis/signals";
@@ -25,8 +25,9 @@ export function taskOperations(context: RedisContext): TaskStore {
   return {
     async checkIn(wallet, now, cooldownSeconds, qualify) {
       const { keys, args } = registration(context, wallet, now);
-      const scriptKeys = [...keys, ...signals.keys, ...creditKeys(context, now)];
-      const reply = await runList("check-in", scriptKeys, [...args, whole(cooldownSeconds), ...signals.args, qualify ?? "none"], 2);
+      const credit = creditInputs(context, now);
+      const scriptArgs = [...args, whole(cooldownSeconds), ...signals.args, qualify ?? "none", ...credit.args];
+      const reply = await runList("check-in", [...keys, ...signals.keys, ...credit.keys], scriptArgs, 2);
       if (int(reply[0], "checkIn") === 1) return { checkedIn: true as const, referralPending: flag(reply[1], "referralPending") };
       return { checkedIn: false as const, last: int(reply[1], "checkInLast"), referralPending: flag(reply[2], "referralPending") };
     },
@@ -38,7 +39,8 @@ export function taskOperations(context: RedisContext): TaskStore {
 
     async markNftMint(wallet, now, qualify) {
       const { keys, args } = registration(context, wallet, now);
-      await run("mark-nft-mint", [...keys, ...signals.keys, ...creditKeys(context, now)], [...args, ...signals.args, qualify ?? "none"]);
+      const credit = creditInputs(context, now);
+      await run("mark-nft-mint", [...keys, ...signals.keys, ...credit.keys], [...args, ...signals.args, qualify ?? "none", ...credit.args]);
     },
   };
 }

@@ -10,6 +10,7 @@
  */
 import "server-only";
 import { createClient, TimeoutError } from "redis";
+import type { SeasonSchedule } from "@/lib/domain/seasons";
 import {
   countingClient,
   parseScanReply,
@@ -123,10 +124,10 @@ function connect(cfg: TcpClientConfig, onReady: () => void) {
 }
 
 export function createTcpRedisStore(
-  cfg: { url: string; prefix: string; timeoutMs: number; retentionDays: number },
+  cfg: { url: string; prefix: string; timeoutMs: number; retentionDays: number; seasons?: SeasonSchedule },
   options: { onCall?: (command: RoundTripCommand) => void } = {},
 ): Store {
   const client = createTcpClient(cfg);
   const counted = options.onCall ? countingClient(client, options.onCall) : client;
-  return createRedisStore(counted, { kind: "redis", prefix: cfg.prefix, retentionDays: cfg.retentionDays });
+  return createRedisStore(counted, { kind: "redis", prefix: cfg.prefix, retentionDays: cfg.retentionDays, seasons: cfg.seasons });
 }

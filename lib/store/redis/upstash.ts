@@ -6,6 +6,7 @@
  */
 import "server-only";
 import { Redis } from "@upstash/redis";
+import type { SeasonSchedule } from "@/lib/domain/seasons";
 import {
   countingClient,
   parseScanReply,
@@ -55,10 +56,10 @@ export function createUpstashClient(cfg: UpstashClientConfig): RedisCommandClien
 }
 
 export function createUpstashStore(
-  cfg: { url: string; token: string; prefix: string; timeoutMs: number; retentionDays: number },
+  cfg: { url: string; token: string; prefix: string; timeoutMs: number; retentionDays: number; seasons?: SeasonSchedule },
   options: { onCall?: (command: RoundTripCommand) => void } = {},
 ): Store {
   const client = createUpstashClient(cfg);
   const counted = options.onCall ? countingClient(client, options.onCall) : client;
-  return createRedisStore(counted, { kind: "upstash", prefix: cfg.prefix, retentionDays: cfg.retentionDays });
+  return createRedisStore(counted, { kind: "upstash", prefix: cfg.prefix, retentionDays: cfg.retentionDays, seasons: cfg.seasons });
 }

@@ -22,6 +22,7 @@ import "server-only";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
+import type { SeasonSchedule } from "@/lib/domain/seasons";
 
 export type Db = Database.Database;
 
@@ -30,6 +31,8 @@ export const SQLITE_FILE_NAME = "refboard.sqlite";
 export interface SqliteStoreOptions {
   /** Days the daily campaign counters are kept after each day. */
   retentionDays: number;
+  /** Seasons are on when set: every point also counts on the board of the season it is scored in. */
+  seasons?: SeasonSchedule;
   /** How long a write waits for another connection's lock before failing with SQLITE_BUSY. */
   busyTimeoutMs?: number;
 }

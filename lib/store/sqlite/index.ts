@@ -9,7 +9,8 @@ import { openConnection, type SqliteStoreOptions } from "@/lib/store/sqlite/db";
 import { sqliteAccess } from "@/lib/store/sqlite/access";
 import { sqliteAnalytics } from "@/lib/store/sqlite/analytics";
 import { openCounters } from "@/lib/store/sqlite/counters";
-import { openBoard, sqliteLeaderboard } from "@/lib/store/sqlite/leaderboard";
+import { sqliteLeaderboard } from "@/lib/store/sqlite/board-reads";
+import { openBoard } from "@/lib/store/sqlite/leaderboard";
 import { migrate } from "@/lib/store/sqlite/migrations";
 import { sqliteModeration } from "@/lib/store/sqlite/moderation";
 import { sqliteOperator } from "@/lib/store/sqlite/operator";
@@ -26,7 +27,7 @@ export function openSqliteStore(dataDir: string, options: SqliteStoreOptions): S
     migrate(db);
     const counters = openCounters(db, options.retentionDays);
     const register = registrar(db, counters);
-    const board = openBoard(db);
+    const board = openBoard(db, options.seasons);
     const signals = openSignals(db);
     const credits = openCredits(db, board, counters, signals);
     const selectOne = db.prepare<[], { one: number }>("SELECT 1 AS one");

@@ -1,21 +1,27 @@
 /**
  * The leaderboard on SQLite. Owns `leaderboard_entries` (one row per wallet on a board: its
- * score and when it reached it), `leaderboard_counts` (entries per board, score and time bucket,
- * kept by triggers), `leaderboard_levels` (the bucket widths) and `score_total` (the sum of the
- * scores per board, kept by triggers, migration 7; analytics.ts reads it). Every entry is on BOARD
- * today, except a disqualified wallet's (lib/store/ports/moderation.ts): it is held on HELD_BOARD,
- * so every read of BOARD (rows, ranks, counts, score total) leaves it out with no filter of its
- * own, and a wallet has an entry on at most one of the two. Each write of an entry reads
- * `disqualified` (moderation.ts) to choose between them in the same statement. A second board (a
- * season) is rows under another board value, with the same statements. The other concerns move
- * entries through the Board below, inside their own transactions.
+ * score, when it reached it and, on a season's board, the referrals credited to it in the season),
+ * `leaderboard_counts` (entries per board, score and time bucket, kept by triggers),
+ * `leaderboard_levels` (the bucket widths), `score_total` (the sum of the scores per board, kept by
+ * triggers, migration 7; analytics.ts reads the all-time board's) and `board_version` (one number,
+ * raised by triggers on leaderboard_entries and wallets.referrals_count, migration 11;
+ * board-reads.ts reads it).
+ *
+ * Every point is on BOARD, the all-time board, and with seasons on (SqliteStoreOptions.seasons) also
+ * on the board of the season running when it is scored, `s<N>` (lib/domain/seasons.ts), with the
+ * same statements: a season is rows under another board value. A disqualified wallet's entries
+ * (lib/store/ports/moderation.ts) are held: on HELD_BOARD for BOARD, on `held:s<N>` for a season,
+ * so every read of a board (rows, ranks, counts) leaves them out with no filter of its own, and a
+ * wallet has an entry on at most one of a board and its held place. Each write of an entry reads
+ * `disqualified` (moderation.ts) to choose between them in the same statement. The other concerns
+ * move entries through the Board below, inside their own transactions.
  */
 import "server-only";
+import { seasonAt, type SeasonSchedule } from "@/lib/domain/seasons";
 import type { Db } from "@/lib/store/sqlite/db";
-import { immediate, required, snapshot } from "@/lib/store/sqlite/db";
-import { leaderboardRowOf, type LeaderboardSqlRow } from "@/lib/store/sqlite/rows";
-import type { Register } from "@/lib/store/sqlite/wallets";
-import type { BoardSummary, LeaderboardRow, LeaderboardStore, RankedRow } from "@/lib/store/types";
+import { required } from "@/lib/store/sqlite/db";
+import type { LeaderboardSqlRow } from "@/lib/store/sqlite/rows";
+import type { BoardRef } from "@/lib/store/types";
 
 /** The board of every entry so far. */
 export const BOARD = "all";
@@ -23,54 +29,84 @@ export const BOARD = "all";
 /** Where a disqualified wallet's entry waits, score and reachedAt kept, until it is reinstated. */
 export const HELD_BOARD = "held";
 
+/** A held season board is the season's board value after this prefix. */
+const HELD_PREFIX = "held:";
+
 /** `:board` and `:held`, for a statement that reads or writes a wallet's entry on whichever of the two it belongs. */
 export const BOARDS = { board: BOARD, held: HELD_BOARD };
 export type Boards = typeof BOARDS;
 
+/** The board value of season `season` (1-based). */
+const seasonBoard = (season: number) => `s${season}`;
+
+/** The board value a read of `ref` reads. */
+export function boardOf(ref: BoardRef): string {
+  return ref === "all" ? BOARD : seasonBoard(ref.season);
+}
+
+/** A board value and its held place. */
+const boardsOf = (board: string): Boards => ({ board, held: board === BOARD ? HELD_BOARD : `${HELD_PREFIX}${board}` });
+
 /** The board a write of `:wallet`'s entry goes to, from `:board` and `:held`. */
 const BOARD_OF_WALLET = `CASE WHEN EXISTS (SELECT 1 FROM disqualified d WHERE d.wallet = :wallet) THEN :held ELSE :board END`;
+
+/** Whether the board value `board` is a held place. */
+const IS_HELD = (board: string) => `(${board} = '${HELD_BOARD}' OR substr(${board}, 1, ${HELD_PREFIX.length}) = '${HELD_PREFIX}')`;
 
 /** The leaderboard order of lib/domain/leaderboard.ts; leaderboard_entries_order (migration 5) serves it. */
 const LEADERBOARD_ORDER = "score DESC, reached_at ASC, wallet ASC";
 
-/** Rows this connection has changed since it opened, and the file's version as other connections' commits move it. */
-type ChangeCounts = { own: number; other: number };
+/** The same order backwards, which SQLite reads by walking leaderboard_entries_order the other way. */
+const REVERSE_ORDER = "score ASC, reached_at DESC, wallet DESC";
 
-/** A row of the board with its position in the order, for keyset pagination. */
+/** A row of a board with its position in the order, for keyset pagination. */
 export type EntryRow = LeaderboardSqlRow & { reached_at: number };
 
 /** Where a page ended: the last row's position in the order. */
 export type BoardKey = { score: number; reachedAt: number; wallet: string };
 
-/** An entry's columns, with the referral count of its wallet (0 for an entry without a wallet row). */
-const ENTRY_COLUMNS = `wallet, score, reached_at,
-  coalesce((SELECT w.referrals_count FROM wallets w WHERE w.wallet = e.wallet), 0) AS referrals_count`;
+/**
+ * The referrals entry `e` shows: on the all-time board its wallet's referral count (0 for an entry
+ * without a wallet row), on a season's the referrals credited during the season.
+ */
+const referralsOf = (e: string) =>
+  `CASE WHEN ${e}.board = '${BOARD}' THEN coalesce((SELECT w.referrals_count FROM wallets w WHERE w.wallet = ${e}.wallet), 0)
+        ELSE ${e}.referrals END`;
+
+/** An entry's columns (as `e`), with the referrals it shows. */
+const ENTRY_COLUMNS = `e.wallet, e.score, e.reached_at, ${referralsOf("e")} AS referrals_count`;
 
 export interface Board {
-  /** +1 point reached at `now`; a wallet without an entry enters with 1 (held, if disqualified). */
-  addPoint(wallet: string, now: number): void;
-  /** An entry of score 0 reached at `now`, unless the wallet has one or is disqualified (its look-up creates none). */
+  /**
+   * +1 point reached at `now` on the all-time board and, with seasons on, on the board of the season
+   * running at `now`, where `referral` (the point is the wallet's for a referral it made) also counts
+   * one referral; a wallet without an entry enters with 1 (held, if disqualified).
+   */
+  addPoint(wallet: string, now: number, referral: boolean): void;
+  /** An all-time entry of score 0 reached at `now`, unless the wallet has one or is disqualified (its look-up creates none). */
   enter(wallet: string, now: number): void;
-  /** Overwrites the wallet's entry, held if disqualified; null removes it. */
+  /** Overwrites the wallet's all-time entry, held if disqualified; null removes it. Season boards are left as they are. */
   put(wallet: string, entry: { score: number; reachedAt: number } | null): void;
-  /** Moves the wallet's entry, if any, from BOARD to HELD_BOARD: its wallet was just disqualified. */
+  /** Moves the wallet's entries on every board to their held places: its wallet was just disqualified. */
   hold(wallet: string): void;
-  /** Moves the wallet's held entry, if any, back to BOARD: its wallet was just reinstated. */
+  /** Moves the wallet's held entries back to their boards: its wallet was just reinstated. */
   release(wallet: string): void;
-  /** `limit` rows from 0-based `offset`, in the order. */
-  page(offset: number, limit: number): EntryRow[];
-  /** Up to `limit` rows after `key` in the order. */
-  after(key: BoardKey, limit: number): EntryRow[];
-  /** Number of entries, summed from the counts: one row per distinct score. */
-  count(): number;
-  /** Up to `limit` entries, held ones too, after wallet `after` in wallet order, each with whether its wallet is known. */
+  /** `limit` rows of `board` from 0-based `offset`, in the order. */
+  page(board: string, offset: number, limit: number): EntryRow[];
+  /** Up to `limit` rows of `board` after `key` in the order. */
+  after(board: string, key: BoardKey, limit: number): EntryRow[];
+  /** Up to `limit` rows of `board` before `key` in the order, nearest first. */
+  before(board: string, key: BoardKey, limit: number): EntryRow[];
+  /** Number of entries of `board`, summed from the counts: one row per distinct score. */
+  count(board: string): number;
+  /** Up to `limit` all-time entries, held ones too, after wallet `after` in wallet order, each with whether its wallet is known. */
   members(after: string, limit: number): { wallet: string; known: number }[];
 }
 
-export function openBoard(db: Db): Board {
-  const addPoint = db.prepare<[Boards & { wallet: string; now: number }]>(
-    `INSERT INTO leaderboard_entries (board, wallet, score, reached_at) VALUES (${BOARD_OF_WALLET}, :wallet, 1, :now)
-     ON CONFLICT DO UPDATE SET score = score + 1, reached_at = excluded.reached_at`,
+export function openBoard(db: Db, seasons: SeasonSchedule | undefined): Board {
+  const addPoint = db.prepare<[Boards & { wallet: string; now: number; referrals: number }]>(
+    `INSERT INTO leaderboard_entries (board, wallet, score, reached_at, referrals) VALUES (${BOARD_OF_WALLET}, :wallet, 1, :now, :referrals)
+     ON CONFLICT DO UPDATE SET score = score + 1, reached_at = excluded.reached_at, referrals = referrals + excluded.referrals`,
   );
   const enter = db.prepare<[{ board: string; wallet: string; now: number }]>(
     `INSERT INTO leaderboard_entries (board, wallet, score, reached_at)
@@ -84,24 +120,21 @@ export function openBoard(db: Db): Board {
   const removeEntry = db.prepare<[Boards & { wallet: string }]>(
     "DELETE FROM leaderboard_entries WHERE board IN (:board, :held) AND wallet = :wallet",
   );
-  // The counts' and score total's triggers follow an update of the board column like any other move.
-  const moveEntry = db.prepare<[{ from: string; to: string; wallet: string }]>(
-    "UPDATE leaderboard_entries SET board = :to WHERE board = :from AND wallet = :wallet",
+  // Every board of the wallet at once, through leaderboard_entries_wallet (migration 11). The counts'
+  // and score total's triggers follow an update of the board column like any other move.
+  const holdEntries = db.prepare<[string]>(
+    `UPDATE leaderboard_entries
+        SET board = CASE board WHEN '${BOARD}' THEN '${HELD_BOARD}' ELSE '${HELD_PREFIX}' || board END
+      WHERE wallet = ? AND NOT ${IS_HELD("board")}`,
+  );
+  const releaseEntries = db.prepare<[string]>(
+    `UPDATE leaderboard_entries
+        SET board = CASE board WHEN '${HELD_BOARD}' THEN '${BOARD}' ELSE substr(board, ${HELD_PREFIX.length + 1}) END
+      WHERE wallet = ? AND ${IS_HELD("board")}`,
   );
   const readPage = db.prepare<[{ board: string; offset: number; limit: number }], EntryRow>(
     `SELECT ${ENTRY_COLUMNS} FROM leaderboard_entries e WHERE board = :board
       ORDER BY ${LEADERBOARD_ORDER} LIMIT :limit OFFSET :offset`,
-  );
-  // The rest of the key's score group, then the lower scores: each a range of leaderboard_entries_order.
-  // (One OR of both would make SQLite walk the index from the top.)
-  const readSameScoreAfter = db.prepare<[BoardKey & { board: string; limit: number }], EntryRow>(
-    `SELECT ${ENTRY_COLUMNS} FROM leaderboard_entries e
-      WHERE board = :board AND score = :score AND (reached_at, wallet) > (:reachedAt, :wallet)
-      ORDER BY ${LEADERBOARD_ORDER} LIMIT :limit`,
-  );
-  const readLowerScores = db.prepare<[{ board: string; score: number; limit: number }], EntryRow>(
-    `SELECT ${ENTRY_COLUMNS} FROM leaderboard_entries e WHERE board = :board AND score < :score
-      ORDER BY ${LEADERBOARD_ORDER} LIMIT :limit`,
   );
   // The top level of leaderboard_counts has one bucket per score: its sum is every entry.
   const countEntries = db.prepare<[{ board: string }], { n: number }>(
@@ -120,70 +153,55 @@ export function openBoard(db: Db): Board {
   );
 
   return {
-    addPoint: (wallet, now) => void addPoint.run({ ...BOARDS, wallet, now }),
+    addPoint: (wallet, now, referral) => {
+      addPoint.run({ ...BOARDS, wallet, now, referrals: 0 });
+      const season = seasons ? seasonAt(now, seasons) : 0;
+      if (season > 0) addPoint.run({ ...boardsOf(seasonBoard(season)), wallet, now, referrals: referral ? 1 : 0 });
+    },
     enter: (wallet, now) => void enter.run({ board: BOARD, wallet, now }),
     put: (wallet, entry) =>
       void (entry === null
         ? removeEntry.run({ ...BOARDS, wallet })
         : putEntry.run({ ...BOARDS, wallet, score: entry.score, reachedAt: entry.reachedAt })),
-    hold: (wallet) => void moveEntry.run({ from: BOARD, to: HELD_BOARD, wallet }),
-    release: (wallet) => void moveEntry.run({ from: HELD_BOARD, to: BOARD, wallet }),
-    page: (offset, limit) => readPage.all({ board: BOARD, offset, limit }),
-    after: (key, limit) => {
-      const rows = readSameScoreAfter.all({ board: BOARD, ...key, limit });
-      if (rows.length < limit) rows.push(...readLowerScores.all({ board: BOARD, score: key.score, limit: limit - rows.length }));
-      return rows;
-    },
-    count: () => required(countEntries.get({ board: BOARD }), "count of leaderboard entries").n,
+    hold: (wallet) => void holdEntries.run(wallet),
+    release: (wallet) => void releaseEntries.run(wallet),
+    page: (board, offset, limit) => readPage.all({ board, offset, limit }),
+    after: prepareNeighbours(db, "after"),
+    before: prepareNeighbours(db, "before"),
+    count: (board) => required(countEntries.get({ board }), "count of leaderboard entries").n,
     members: (after, limit) => readMembers.all({ ...BOARDS, after, limit }),
   };
 }
 
-export function sqliteLeaderboard(db: Db, board: Board, register: Register): LeaderboardStore {
-  const readRank = prepareRank(db);
-  // The wallet is known (registered just before), its entry held or missing.
-  const readHeld = db.prepare<[{ held: string; wallet: string }], { score: number; referrals_count: number }>(
-    `SELECT coalesce(e.score, 0) AS score, w.referrals_count FROM wallets w
-       LEFT JOIN leaderboard_entries e ON e.board = :held AND e.wallet = w.wallet WHERE w.wallet = :wallet`,
-  );
-  const readReferralTotal = db.prepare<[], { referrals: number }>("SELECT referrals FROM referral_total");
-  // Rows change only by a write: one of this connection (total_changes(), triggers included) or
-  // one another connection committed to the file (data_version).
-  const readChangeCounts = db.prepare<[], ChangeCounts>(
-    "SELECT total_changes() AS own, data_version AS other FROM pragma_data_version",
-  );
-  const top = (limit: number) => board.page(0, limit).map((row) => Object.freeze(leaderboardRowOf(row)));
-  // The top list read last, and the change counts it was read at: while neither moved, those rows
-  // still hold, so an unchanged list is not read and built again. Every call still asks SQLite.
-  let last: (ChangeCounts & { limit: number; rows: readonly LeaderboardRow[] }) | undefined;
-
+/**
+ * The two reads of a board's rows next to a key, nearest first, on one side: the rest of the key's
+ * score group, then the other scores, each a range of leaderboard_entries_order (before the key,
+ * walked backwards). One OR of both would make SQLite walk the index from the top.
+ */
+export function neighbourQueries(side: "after" | "before") {
+  const [sameScore, otherScores, order] = side === "after" ? [">", "<", LEADERBOARD_ORDER] : ["<", ">", REVERSE_ORDER];
   return {
-    // One statement reads one snapshot: no transaction needed.
-    async getLeaderboard(limit) {
-      const { own, other } = required(readChangeCounts.get(), "change counts");
-      if (last?.limit !== limit || last.own !== own || last.other !== other) last = { limit, own, other, rows: top(limit) };
-      return [...last.rows];
-    },
-
-    getBoardSummary: snapshot(db, (limit: number): BoardSummary => ({
-      top: top(limit),
-      entries: board.count(),
-      referrals: required(readReferralTotal.get(), "referral total").referrals,
-    })),
-
-    getRankOrCreate: immediate(db, (wallet: string, now: number): RankedRow => {
-      register(wallet, now);
-      board.enter(wallet, now);
-      const row = readRank.get({ board: BOARD, wallet });
-      if (row) return { wallet, score: row.score, referralsCount: row.referrals_count, rank: row.rank };
-      // Only a disqualified wallet has no entry on BOARD after enter(): it has no rank.
-      const held = required(readHeld.get({ held: HELD_BOARD, wallet }), `wallets row of ${wallet}`);
-      return { wallet, score: held.score, referralsCount: held.referrals_count, rank: 0 };
-    }),
+    sameScore: `SELECT ${ENTRY_COLUMNS} FROM leaderboard_entries e
+      WHERE board = :board AND score = :score AND (reached_at, wallet) ${sameScore} (:reachedAt, :wallet)
+      ORDER BY ${order} LIMIT :limit`,
+    otherScores: `SELECT ${ENTRY_COLUMNS} FROM leaderboard_entries e WHERE board = :board AND score ${otherScores} :score
+      ORDER BY ${order} LIMIT :limit`,
   };
 }
 
-/** The statement that reads `:wallet`'s score, referral count and rank on `:board`; no row without an entry. */
+/** Up to `limit` rows of a board next to a key on one side, nearest first (neighbourQueries). */
+function prepareNeighbours(db: Db, side: "after" | "before") {
+  const queries = neighbourQueries(side);
+  const readSameScore = db.prepare<[BoardKey & { board: string; limit: number }], EntryRow>(queries.sameScore);
+  const readOtherScores = db.prepare<[{ board: string; score: number; limit: number }], EntryRow>(queries.otherScores);
+  return (board: string, key: BoardKey, limit: number): EntryRow[] => {
+    const rows = readSameScore.all({ board, ...key, limit });
+    if (rows.length < limit) rows.push(...readOtherScores.all({ board, score: key.score, limit: limit - rows.length }));
+    return rows;
+  };
+}
+
+/** The statement that reads `:wallet`'s entry on `:board`, the referrals it shows, and its rank there; no row without an entry. */
 export function prepareRank(db: Db) {
   // Rank = 1 + entries strictly before this one in the leaderboard order (migration 3), summed as:
   // the top level's counts of every higher score; at each lower level, the buckets of this score
@@ -192,8 +210,8 @@ export function prepareRank(db: Db) {
   // leaderboard_entries_order. That reads one row per higher score, at most 63 per level below the
   // second, and the entries of this score reached in the same 64 s: nothing that grows with N.
   // CROSS JOIN keeps leaderboard_levels the outer loop; the planner would otherwise scan the counts.
-  return db.prepare<[{ board: string; wallet: string }], { score: number; referrals_count: number; rank: number }>(
-    `SELECT me.score, coalesce((SELECT w.referrals_count FROM wallets w WHERE w.wallet = me.wallet), 0) AS referrals_count,
+  return db.prepare<[{ board: string; wallet: string }], EntryRow & { rank: number }>(
+    `SELECT me.wallet, me.score, me.reached_at, ${referralsOf("me")} AS referrals_count,
             1 + (SELECT coalesce(sum(c.entries), 0) FROM leaderboard_levels l
                    CROSS JOIN leaderboard_counts c ON c.board = me.board AND c.width = l.width AND c.score > me.score
                   WHERE l.parent IS NULL)

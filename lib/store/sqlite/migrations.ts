@@ -345,6 +345,58 @@ export const MIGRATIONS: readonly string[] = [
   -- The wallet's referees whose referral waits (they are not in referrals_count yet).
   ALTER TABLE wallets ADD COLUMN pending_referrals INTEGER NOT NULL DEFAULT 0;
   `,
+  // 11: the live board (lib/store/ports/leaderboard.ts). Season boards are rows of
+  // leaderboard_entries under board 's<N>' (a disqualified wallet's under 'held:s<N>'), counted by
+  // the triggers of migration 5 like any board; each holds the referrals credited during its season.
+  // The board version is raised by triggers for the reason of migration 4: every write that changes
+  // what a board read returns, from any code or process, raises it in its own statement.
+  `
+  -- The referrals credited to the wallet during the season, on a season board; unused (0) on the
+  -- all-time board, whose rows read wallets.referrals_count.
+  ALTER TABLE leaderboard_entries ADD COLUMN referrals INTEGER NOT NULL DEFAULT 0;
+  -- A wallet's entries on every board at once: disqualifying or reinstating it moves them all.
+  CREATE INDEX leaderboard_entries_wallet ON leaderboard_entries (wallet);
+
+  CREATE TABLE board_version (
+    id      INTEGER PRIMARY KEY CHECK (id = 1),
+    version INTEGER NOT NULL
+  ) STRICT;
+  INSERT INTO board_version (id, version) VALUES (1, 0);
+
+  CREATE TRIGGER board_version_entry_insert AFTER INSERT ON leaderboard_entries
+  BEGIN
+    UPDATE board_version SET version = version + 1;
+  END;
+
+  CREATE TRIGGER board_version_entry_update AFTER UPDATE ON leaderboard_entries
+    WHEN old.board IS NOT new.board OR old.score IS NOT new.score OR old.reached_at IS NOT new.reached_at
+      OR old.referrals IS NOT new.referrals
+  BEGIN
+    UPDATE board_version SET version = version + 1;
+  END;
+
+  CREATE TRIGGER board_version_entry_delete AFTER DELETE ON leaderboard_entries
+  BEGIN
+    UPDATE board_version SET version = version + 1;
+  END;
+
+  -- The all-time board's rows show wallets.referrals_count (0 for an entry without a wallets row).
+  CREATE TRIGGER board_version_referrals_insert AFTER INSERT ON wallets WHEN new.referrals_count <> 0
+  BEGIN
+    UPDATE board_version SET version = version + 1;
+  END;
+
+  CREATE TRIGGER board_version_referrals_update AFTER UPDATE OF referrals_count ON wallets
+    WHEN old.referrals_count IS NOT new.referrals_count
+  BEGIN
+    UPDATE board_version SET version = version + 1;
+  END;
+
+  CREATE TRIGGER board_version_referrals_delete AFTER DELETE ON wallets WHEN old.referrals_count <> 0
+  BEGIN
+    UPDATE board_version SET version = version + 1;
+  END;
+  `,
 ];
 
 export function migrate(db: Db): void {

@@ -2,7 +2,7 @@
  * Moderation on SQLite. Owns `disqualified` (one row per disqualified wallet; `via` is the
  * referrer whose cascade took it out, indexed for reinstating that referrer) and `audit_log`
  * (migration 8; rows are only ever appended). Reads a referrer's referees from `wallets` through
- * wallets_referees, and moves entries between the board and their held place through the Board.
+ * wallets_referees, and moves entries between every board and its held place through the Board.
  * Each write is one BEGIN IMMEDIATE transaction that also appends its audit entry.
  *
  * A cascade is judged on all of the wallet's referees, as on Redis (where counting them is one

@@ -1,7 +1,8 @@
 /**
- * Operator operations on SQLite: whole records in and out, and streams of the wallets and the
- * board. Owns no table: a record spans `wallets`, `ref_codes`, `active_referrers` and its entry,
- * written through the Board. A record counts no daily counter (its facts happened before); the
+ * Operator operations on SQLite: whole records in and out, and streams of the wallets and of a
+ * board (the all-time one unless told). Owns no table: a record spans `wallets`, `ref_codes`,
+ * `active_referrers` and its all-time entry, written through the Board (an import writes no season
+ * entry). A record counts no daily counter (its facts happened before); the
  * score total and the referees follow from its rows (triggers, the wallets_referees index). A write is one BEGIN IMMEDIATE transaction per call; reads of
  * several statements run in one deferred transaction, so each call reads one snapshot even
  * while other processes write.
@@ -10,9 +11,9 @@ import "server-only";
 import { refCodeOf } from "@/lib/domain/wallet";
 import { checkWallet } from "@/lib/store/checked";
 import { immediate, snapshot, type Db } from "@/lib/store/sqlite/db";
-import { BOARDS, type Board, type BoardKey, type Boards } from "@/lib/store/sqlite/leaderboard";
+import { BOARD, BOARDS, boardOf, type Board, type BoardKey, type Boards } from "@/lib/store/sqlite/leaderboard";
 import { leaderboardRowOf, recordOf, WALLET_COLUMNS, walletParamsOf, type RecordRow, type WalletParams } from "@/lib/store/sqlite/rows";
-import type { OperatorStore, WalletRecord } from "@/lib/store/types";
+import type { BoardRef, OperatorStore, WalletRecord } from "@/lib/store/types";
 
 /** putBatchLimit of SQLite (see OperatorStore). */
 const SQLITE_PUT_BATCH_LIMIT = 10_000;
@@ -86,11 +87,12 @@ export function sqliteOperator(db: Db, board: Board): OperatorStore {
       }),
     ),
 
-    getLeaderboardPage: async (offset, limit) => board.page(offset, limit).map(leaderboardRowOf),
+    getLeaderboardPage: async (offset, limit) => board.page(BOARD, offset, limit).map(leaderboardRowOf),
 
-    scanLeaderboard: snapshot(db, (cursor: string, count: number) => {
+    scanLeaderboard: snapshot(db, (cursor: string, count: number, ref: BoardRef = "all") => {
       const after = parseBoardCursor(cursor);
-      const rows = after ? board.after(after, count) : board.page(0, count);
+      const key = boardOf(ref);
+      const rows = after ? board.after(key, after, count) : board.page(key, 0, count);
       const last = rows.at(-1);
       return {
         cursor: rows.length < count || !last ? "0" : `${last.score}:${last.reached_at}:${last.wallet}`,
@@ -98,7 +100,7 @@ export function sqliteOperator(db: Db, board: Board): OperatorStore {
       };
     }),
 
-    countLeaderboard: async () => board.count(),
+    countLeaderboard: async (ref = "all") => board.count(boardOf(ref)),
 
     getCodeOwners: snapshot(db, (codes: string[]) => codes.map((code) => readCodeOwner.get(code)?.wallet ?? null)),
 

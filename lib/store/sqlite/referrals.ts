@@ -31,8 +31,8 @@ export function openCredits(db: Db, board: Board, counters: Counters, signals: S
   );
   const credit = (referee: string, referrer: string, now: number) => {
     countReferral.run(referrer);
-    board.addPoint(referee, now);
-    board.addPoint(referrer, now);
+    board.addPoint(referee, now, false);
+    board.addPoint(referrer, now, true);
     markActive.run({ wallet: referrer, now });
     counters.fact(FACTS.referrals, now);
     counters.referral(referrer, now);

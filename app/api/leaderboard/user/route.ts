@@ -1,10 +1,11 @@
-// GET /api/leaderboard/user: one wallet's rank, creating its entry with score 0 when missing
+// GET /api/leaderboard/user: one wallet's rank, creating its entry with score 0 when missing; ?season= reads a season's
 import { handle, refuseOtherMethods } from "@/lib/http/handle";
-import { walletQuery } from "@/lib/contract/schemas";
+import { boardUserQuery } from "@/lib/contract/board-schemas";
+import { conditionalJson } from "@/lib/http/conditional";
 import { deps } from "@/lib/services/context";
-import { getLeaderboardUser } from "@/lib/services/leaderboard";
+import { readLeaderboardUser } from "@/lib/services/leaderboard";
 
-export const GET = handle({ query: walletQuery }, async ({ query }) =>
-  Response.json(await getLeaderboardUser(await deps(), query.wallet)),
+export const GET = handle({ query: boardUserQuery }, async ({ query, request }) =>
+  conditionalJson(await readLeaderboardUser(await deps(), query.wallet, query.season, request.headers.get("if-none-match"))),
 );
 export const { DELETE, OPTIONS, PATCH, POST, PUT } = refuseOtherMethods({ GET });

@@ -1,5 +1,5 @@
 -- Prepended to every script: the day's counters, registration of a wallet, the leaderboard composite,
--- the board with its held part, and what the moderation scripts share.
+-- the board with its held part, its version and its season boards, and what the moderation scripts share.
 -- Numbers reach Redis through string.format('%.0f'): tostring() prints 14 significant
 -- digits and would lose the low digits of a composite.
 
@@ -67,9 +67,29 @@ end
 
 -- The leaderboard as scripts that read or write entries take it (keys.ts board): `lb`, the board;
 -- `held`, the entries of disqualified wallets, same composite, in no board read and out of the score
--- total; `disqualified`, the set that says which of the two has a wallet's entry.
-local function leaderboard(lbKey, heldKey, disqualifiedKey)
-  return {lb = lbKey, held = heldKey, disqualified = disqualifiedKey}
+-- total; `disqualified`, the set that says which of the two has a wallet's entry; and, in a script that
+-- changes a board (keys.ts boardWrite), `version`, the board version (nil in a read-only script).
+local function leaderboard(lbKey, heldKey, disqualifiedKey, versionKey)
+  return {lb = lbKey, held = heldKey, disqualified = disqualifiedKey, version = versionKey}
+end
+
+-- After a write that changes what a board read returns: the board version grows.
+local function boardChanged(board)
+  redis.call('INCR', board.version)
+end
+
+-- The board version as the read scripts return it (keys.ts lb:version): a decimal string, '0' before any change.
+local function versionOf(versionKey)
+  return redis.call('GET', versionKey) or '0'
+end
+
+-- The board of the season a scoring script runs in (keys.ts lb:s:<n>, lb:held:s:<n>, lb:refs:s:<n>), with
+-- lb:seasons, the highest season scored in; nil for season 0 (seasons off, or before the first): then no
+-- season key is written.
+local function seasonBoard(lbKey, heldKey, refsKey, lastKey, number)
+  local season = tonumber(number)
+  if season == 0 then return nil end
+  return {lb = lbKey, held = heldKey, refs = refsKey, last = lastKey, number = season}
 end
 
 -- The zset that has, or gets, the wallet's entry.
@@ -78,16 +98,23 @@ local function placeOf(board, wallet)
   return board.lb
 end
 
--- +1 score for a wallet, reached at `now`, where its entry is. Returns what that adds to the score
--- total: 1 on the board, 0 held.
-local function addPoint(board, wallet, now)
-  local place = placeOf(board, wallet)
-  local stored = redis.call('ZSCORE', place, wallet)
+-- +1 score on the wallet's entry in one zset, reached at `now`; a missing entry starts at 0.
+local function raiseEntry(zsetKey, wallet, now)
+  local stored = redis.call('ZSCORE', zsetKey, wallet)
   local score = 0
   if stored then score = scoreOf(stored) end
-  redis.call('ZADD', place, storedScore(score + 1, now), wallet)
-  if place == board.lb then return 1 end
-  return 0
+  redis.call('ZADD', zsetKey, storedScore(score + 1, now), wallet)
+end
+
+-- +1 score for a wallet, reached at `now`, where its entry is, and as much on its entry of the running
+-- `season` (nil: none), held there too while the wallet is disqualified. Returns what that adds to the
+-- score total: 1 on the board, 0 held.
+local function addPoint(board, season, wallet, now)
+  local held = placeOf(board, wallet) == board.held
+  raiseEntry(held and board.held or board.lb, wallet, now)
+  if season then raiseEntry(held and season.held or season.lb, wallet, now) end
+  if held then return 0 end
+  return 1
 end
 
 -- Moves the wallet's entry, if it has one, from one zset to the other with its composite unchanged
@@ -100,10 +127,27 @@ local function moveEntry(fromKey, toKey, wallet)
   return scoreOf(stored)
 end
 
+-- Every season board a wallet may have entries on, as disqualify and reinstate move them: seasons 1 .. the
+-- later of `current` (the season of the call's now, 0 for none) and lb:seasons, each season's board and
+-- held side named by the prefixes (keys.ts lb:s:<n>, lb:held:s:<n>).
+local function seasonBoards(lastKey, current, lbPrefix, heldPrefix)
+  local last = math.max(tonumber(current), tonumber(redis.call('GET', lastKey)) or 0)
+  return {last = last, lbPrefix = lbPrefix, heldPrefix = heldPrefix}
+end
+
+-- Moves the wallet's entry on every season board to its held side (`toHeld`) or back, composites unchanged.
+local function moveSeasonEntries(seasons, wallet, toHeld)
+  for season = 1, seasons.last do
+    local lbKey = string.format('%s%d', seasons.lbPrefix, season)
+    local heldKey = string.format('%s%d', seasons.heldPrefix, season)
+    if toHeld then moveEntry(lbKey, heldKey, wallet) else moveEntry(heldKey, lbKey, wallet) end
+  end
+end
+
 -- Disqualifies the wallet unless it is already (then its first record stays): its record written,
--- its entry held and its score out of the score total. `via` '' when the wallet was named itself.
--- Returns true when this call disqualified it.
-local function disqualifyOne(board, scoreKey, recordKey, wallet, reason, at, admin, via)
+-- its entries held (on every season board too) and its score out of the score total. `via` '' when
+-- the wallet was named itself. Returns true when this call disqualified it.
+local function disqualifyOne(board, seasons, scoreKey, recordKey, wallet, reason, at, admin, via)
   if redis.call('SADD', board.disqualified, wallet) == 0 then return false end
   local record = {'reason', reason, 'at', at, 'admin', admin}
   if via ~= '' then
@@ -113,6 +157,7 @@ local function disqualifyOne(board, scoreKey, recordKey, wallet, reason, at, adm
   redis.call('HSET', recordKey, unpack(record))
   local score = moveEntry(board.lb, board.held, wallet)
   if score ~= 0 then redis.call('DECRBY', scoreKey, string.format('%d', score)) end
+  moveSeasonEntries(seasons, wallet, true)
   return true
 end
 
@@ -141,17 +186,29 @@ local function walletState(walletKey, board, wallet, taskIds)
   return out
 end
 
--- `limit` leaderboard rows from 0-based `offset` as one string: "wallet,score,referralsCount" per
--- row, rows joined by "," (referralsCount empty when unset). One bulk reply costs the caller far
+-- A board as the scripts that read its rows take it (BoardRef): its zset, and where a row's referralsCount
+-- is: the wallet's hash (its prefix) on the all-time board; the season's refs hash (refsKey, nil for the
+-- all-time board) on a season's.
+local function boardRead(lbKey, walletKeyPrefix, refsKey)
+  return {lb = lbKey, walletKeyPrefix = walletKeyPrefix, refs = refsKey}
+end
+
+-- `limit` rows of a board (boardRead) from 0-based `offset` as one string: "wallet,score,referralsCount"
+-- per row, rows joined by "," (referralsCount empty when unset). One bulk reply costs the caller far
 -- less to decode than three replies per row.
-local function readBoard(lbKey, walletKeyPrefix, offset, limit)
+local function readBoard(read, offset, limit)
   if limit < 1 then return '' end
-  local entries = redis.call('ZRANGE', lbKey, offset, offset + limit - 1, 'WITHSCORES')
+  local entries = redis.call('ZRANGE', read.lb, offset, offset + limit - 1, 'WITHSCORES')
   local parts = {}
   for i = 1, #entries, 2 do
     local wallet = entries[i]
-    local count = redis.call('HGET', walletKeyPrefix .. wallet, 'referralsCount') or ''
-    parts[#parts + 1] = wallet .. ',' .. string.format('%d', scoreOf(entries[i + 1])) .. ',' .. count
+    local count
+    if read.refs then
+      count = redis.call('HGET', read.refs, wallet)
+    else
+      count = redis.call('HGET', read.walletKeyPrefix .. wallet, 'referralsCount')
+    end
+    parts[#parts + 1] = wallet .. ',' .. string.format('%d', scoreOf(entries[i + 1])) .. ',' .. (count or '')
   end
   return table.concat(parts, ',')
 end
@@ -195,20 +252,29 @@ local function countActive(signals, walletKey)
   rankReferrer(signals, referrer)
 end
 
--- What crediting a referral writes besides the two wallets (creditReferral): the board, the score
--- total, the active referrers, the day it counts on with that day's referrers, and the referrer's signals.
-local function referralCredit(lbKey, heldKey, disqualifiedKey, activeKey, scoreKey, referrersKey, day, signals)
-  return {board = leaderboard(lbKey, heldKey, disqualifiedKey), active = activeKey, score = scoreKey,
-    referrers = referrersKey, day = day, signals = signals}
+-- What crediting a referral writes besides the two wallets (creditReferral): the active referrers, the
+-- score total, the day it counts on with that day's referrers, the board (with its version), the board
+-- of the running season (seasonBoard, nil for none), and the referrer's signals.
+local function referralCredit(activeKey, scoreKey, referrersKey, board, season, day, signals)
+  return {active = activeKey, score = scoreKey, referrers = referrersKey, board = board, season = season,
+    day = day, signals = signals}
 end
 
 -- The credit of a binding, reached at `now`: what record-referral.lua gives at once, or creditPending
 -- once the referee qualifies (REFERRAL_QUALIFY), so both move the same counts.
 local function creditReferral(credit, referrer, referee, now)
   redis.call('HINCRBY', credit.signals.walletKeyPrefix .. referrer, 'referralsCount', 1)
+  local season = credit.season
+  if season then
+    redis.call('HINCRBY', season.refs, referrer, 1)
+    if (tonumber(redis.call('GET', season.last)) or 0) < season.number then
+      redis.call('SET', season.last, string.format('%d', season.number))
+    end
+  end
   -- The score total counts only the points that land on the board, not on a held entry.
-  local points = addPoint(credit.board, referrer, now) + addPoint(credit.board, referee, now)
+  local points = addPoint(credit.board, season, referrer, now) + addPoint(credit.board, season, referee, now)
   if points > 0 then redis.call('INCRBY', credit.score, string.format('%d', points)) end
+  boardChanged(credit.board)
   redis.call('SADD', credit.active, referrer)
   rankReferrer(credit.signals, referrer)
   countFact(credit.day, 'referrals')

@@ -1,19 +1,22 @@
 -- disqualifyMany: a ban list. ARGV after the header are wallet, reason pairs; each wallet not
 -- disqualified yet is taken out (disqualifyOne of prelude.lua) with its own reason. One audit entry
--- for the whole list. Returns {auditId, wallet...}: the wallets it disqualified.
-local board = leaderboard(KEYS[1], KEYS[2], KEYS[3])
-local scoreKey = KEYS[4]
-local auditKey = KEYS[5]
+-- for the whole list; the board version moves when it disqualified anyone. `seasons`: the season boards
+-- its wallets leave too (seasonBoards of prelude.lua). Returns {auditId, wallet...}: the wallets it disqualified.
+local board = leaderboard(KEYS[1], KEYS[2], KEYS[3], KEYS[4])
+local scoreKey = KEYS[5]
+local auditKey = KEYS[6]
+local seasons = seasonBoards(KEYS[7], ARGV[4], ARGV[5], ARGV[6])
 local admin = ARGV[1]
 local now = ARGV[2]
 local recordKeyPrefix = ARGV[3]
 
 local out = {0}
-for i = 4, #ARGV - 1, 2 do
+for i = 7, #ARGV - 1, 2 do
   local wallet = ARGV[i]
-  if disqualifyOne(board, scoreKey, recordKeyPrefix .. wallet, wallet, ARGV[i + 1], now, admin, '') then
+  if disqualifyOne(board, seasons, scoreKey, recordKeyPrefix .. wallet, wallet, ARGV[i + 1], now, admin, '') then
     out[#out + 1] = wallet
   end
 end
+if #out > 1 then boardChanged(board) end
 out[1] = appendAudit(auditKey, now, 'import-ban-list', 0, #out - 1, '', admin, '')
 return out

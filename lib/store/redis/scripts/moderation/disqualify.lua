@@ -1,15 +1,17 @@
 -- disqualify: takes the wallet out (disqualifyOne of prelude.lua) and, with `cascade`, every referee
 -- of it not disqualified yet, their via the wallet and each remembered in its cascade set for
--- reinstate.lua. Appends one audit entry, also when nothing changed.
+-- reinstate.lua. Appends one audit entry, also when nothing changed; moves the board version when it
+-- disqualified anyone. `seasons`: the season boards its wallets leave too (seasonBoards of prelude.lua).
 -- Returns {'too-many-referees', referees} having written nothing when the cascade would take more
 -- than `maxCascade`; else {'disqualified', auditId, wallet...}: the wallets it disqualified, the
 -- named one first.
-local board = leaderboard(KEYS[1], KEYS[2], KEYS[3])
-local scoreKey = KEYS[4]
-local auditKey = KEYS[5]
-local recordKey = KEYS[6]
-local refereesKey = KEYS[7]
-local cascadeKey = KEYS[8]
+local board = leaderboard(KEYS[1], KEYS[2], KEYS[3], KEYS[4])
+local scoreKey = KEYS[5]
+local auditKey = KEYS[6]
+local seasons = seasonBoards(KEYS[7], ARGV[8], ARGV[9], ARGV[10])
+local recordKey = KEYS[8]
+local refereesKey = KEYS[9]
+local cascadeKey = KEYS[10]
 local wallet = ARGV[1]
 local reason = ARGV[2]
 local admin = ARGV[3]
@@ -26,12 +28,13 @@ if cascade then
 end
 
 local out = {'disqualified', 0}
-if disqualifyOne(board, scoreKey, recordKey, wallet, reason, now, admin, '') then out[#out + 1] = wallet end
+if disqualifyOne(board, seasons, scoreKey, recordKey, wallet, reason, now, admin, '') then out[#out + 1] = wallet end
 for _, referee in ipairs(referees) do
-  if disqualifyOne(board, scoreKey, recordKeyPrefix .. referee, referee, reason, now, admin, wallet) then
+  if disqualifyOne(board, seasons, scoreKey, recordKeyPrefix .. referee, referee, reason, now, admin, wallet) then
     redis.call('SADD', cascadeKey, referee)
     out[#out + 1] = referee
   end
 end
+if #out > 2 then boardChanged(board) end
 out[2] = appendAudit(auditKey, now, 'disqualify', cascade and 1 or 0, #out - 2, wallet, admin, reason)
 return out

@@ -1,13 +1,15 @@
 -- reinstate: puts the wallet back, and with it every wallet its cascade set names; each held entry
 -- returns as it now is (same composite, so the same place among equal scores) and the score total
--- gains it. A wallet reinstated by itself leaves the cascade set of its via. Appends one audit
--- entry, also when the wallet was not disqualified (then nothing changes).
+-- gains it; its held entries on every season board return too (`seasons`, seasonBoards of prelude.lua).
+-- A wallet reinstated by itself leaves the cascade set of its via. Appends one audit entry, also when
+-- the wallet was not disqualified (then nothing changes, the board version neither).
 -- Returns {auditId, wallet...}: the wallets it reinstated, the named one first.
-local board = leaderboard(KEYS[1], KEYS[2], KEYS[3])
-local scoreKey = KEYS[4]
-local auditKey = KEYS[5]
-local recordKey = KEYS[6]
-local cascadeKey = KEYS[7]
+local board = leaderboard(KEYS[1], KEYS[2], KEYS[3], KEYS[4])
+local scoreKey = KEYS[5]
+local auditKey = KEYS[6]
+local seasons = seasonBoards(KEYS[7], ARGV[6], ARGV[7], ARGV[8])
+local recordKey = KEYS[8]
+local cascadeKey = KEYS[9]
 local wallet = ARGV[1]
 local admin = ARGV[2]
 local now = ARGV[3]
@@ -20,6 +22,7 @@ local function reinstateOne(target, targetRecordKey)
   redis.call('DEL', targetRecordKey)
   local score = moveEntry(board.held, board.lb, target)
   if score ~= 0 then redis.call('INCRBY', scoreKey, string.format('%d', score)) end
+  moveSeasonEntries(seasons, target, false)
   out[#out + 1] = target
 end
 
@@ -31,6 +34,7 @@ if redis.call('SISMEMBER', board.disqualified, wallet) == 1 then
     reinstateOne(referee, recordKeyPrefix .. referee)
   end
   redis.call('DEL', cascadeKey)
+  boardChanged(board)
 end
 out[1] = appendAudit(auditKey, now, 'reinstate', 0, #out - 1, wallet, admin, '')
 return out

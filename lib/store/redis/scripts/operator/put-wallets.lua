@@ -7,13 +7,13 @@
 -- to a later wallet); else {'ok', records written}. The referral counter moves by the records
 -- that gain or lose a referrer, so it keeps counting the wallets bound to one; the score total by
 -- the difference each record's entry makes on the board (a disqualified wallet's entry is written
--- to its held place and makes none); the referees index follows each record's referrer.
--- No daily counter moves: an import's facts happened before.
+-- to its held place and makes none); the referees index follows each record's referrer; the board
+-- version moves. No daily counter moves, and no season board: an import's facts happened before.
 local codesKey = KEYS[1]
-local board = leaderboard(KEYS[2], KEYS[3], KEYS[4])
-local activeKey = KEYS[5]
-local referralsKey = KEYS[6]
-local scoreKey = KEYS[7]
+local board = leaderboard(KEYS[2], KEYS[3], KEYS[4], KEYS[5])
+local activeKey = KEYS[6]
+local referralsKey = KEYS[7]
+local scoreKey = KEYS[8]
 local walletKeyPrefix = ARGV[1]
 local completeField = ARGV[2]
 local refereesKeyPrefix = ARGV[3]
@@ -101,4 +101,5 @@ for i = first, #ARGV - width + 1, width do
 end
 if referralsDelta ~= 0 then redis.call('INCRBY', referralsKey, referralsDelta) end
 if scoreDelta ~= 0 then redis.call('INCRBY', scoreKey, string.format('%d', scoreDelta)) end
+if written > 0 then boardChanged(board) end
 return {'ok', written}

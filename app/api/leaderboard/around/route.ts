@@ -1,0 +1,11 @@
+// GET /api/leaderboard/around: the entries around a wallet's rank (radius 1 to 25 on each side); ?season= reads a season's
+import { handle, refuseOtherMethods } from "@/lib/http/handle";
+import { aroundQuery } from "@/lib/contract/board-schemas";
+import { conditionalJson } from "@/lib/http/conditional";
+import { deps } from "@/lib/services/context";
+import { readAround } from "@/lib/services/leaderboard";
+
+export const GET = handle({ query: aroundQuery }, async ({ query, request }) =>
+  conditionalJson(await readAround(await deps(), query.wallet, query.radius, query.season, request.headers.get("if-none-match"))),
+);
+export const { DELETE, OPTIONS, PATCH, POST, PUT } = refuseOtherMethods({ GET });

@@ -1,0 +1,95 @@
+/**
+ * The LeaderboardStore on SQLite: the boards read, each read of several statements from one
+ * snapshot together with the board version, and getRankOrCreate, whose all-time entry is written
+ * through the Board (leaderboard.ts). Owns no table: reads `leaderboard_entries` and
+ * `leaderboard_counts` through the Board and the rank statement, `board_version` and
+ * `referral_total` (referrals.ts).
+ *
+ * Around-me is one rank (prepareRank: sums of leaderboard_counts) and two keyset reads of
+ * leaderboard_entries_order from the wallet's entry, one each way: O(log N + radius).
+ */
+import "server-only";
+import { immediate, required, snapshot, type Db } from "@/lib/store/sqlite/db";
+import { BOARD, boardOf, HELD_BOARD, prepareRank, type Board, type EntryRow } from "@/lib/store/sqlite/leaderboard";
+import { leaderboardRowOf } from "@/lib/store/sqlite/rows";
+import type { Register } from "@/lib/store/sqlite/wallets";
+import type { BoardRef, BoardSummary, LeaderboardRow, LeaderboardStore, RankedRow, Versioned } from "@/lib/store/types";
+
+/** Rows this connection has changed since it opened, and the file's version as other connections' commits move it. */
+type ChangeCounts = { own: number; other: number };
+
+const rankedOf = (row: EntryRow & { rank: number }): RankedRow => ({ ...leaderboardRowOf(row), rank: row.rank });
+
+export function sqliteLeaderboard(db: Db, board: Board, register: Register): LeaderboardStore {
+  const readRank = prepareRank(db);
+  // The wallet is known (registered just before), its entry held or missing.
+  const readHeld = db.prepare<[{ held: string; wallet: string }], { score: number; referrals_count: number }>(
+    `SELECT coalesce(e.score, 0) AS score, w.referrals_count FROM wallets w
+       LEFT JOIN leaderboard_entries e ON e.board = :held AND e.wallet = w.wallet WHERE w.wallet = :wallet`,
+  );
+  const readReferralTotal = db.prepare<[], { referrals: number }>("SELECT referrals FROM referral_total");
+  const readVersion = db.prepare<[], { version: number }>("SELECT version FROM board_version");
+  const version = () => required(readVersion.get(), "board version").version;
+  // Rows change only by a write: one of this connection (total_changes(), triggers included) or
+  // one another connection committed to the file (data_version).
+  const readChangeCounts = db.prepare<[], ChangeCounts>(
+    "SELECT total_changes() AS own, data_version AS other FROM pragma_data_version",
+  );
+  const top = (limit: number) => board.page(BOARD, 0, limit).map((row) => Object.freeze(leaderboardRowOf(row)));
+  // The top list read last, and the change counts it was read at: while neither moved, those rows
+  // still hold, so an unchanged list is not read and built again. Every call still asks SQLite.
+  let last: (ChangeCounts & { limit: number; rows: readonly LeaderboardRow[] }) | undefined;
+
+  return {
+    // One statement reads one snapshot: no transaction needed.
+    async getLeaderboard(limit) {
+      const { own, other } = required(readChangeCounts.get(), "change counts");
+      if (last?.limit !== limit || last.own !== own || last.other !== other) last = { limit, own, other, rows: top(limit) };
+      return [...last.rows];
+    },
+
+    getBoardSummary: snapshot(db, (limit: number): BoardSummary => ({
+      top: top(limit),
+      entries: board.count(BOARD),
+      referrals: required(readReferralTotal.get(), "referral total").referrals,
+    })),
+
+    getRankOrCreate: immediate(db, (wallet: string, now: number): RankedRow & Versioned => {
+      register(wallet, now);
+      board.enter(wallet, now);
+      const row = readRank.get({ board: BOARD, wallet });
+      if (row) return { ...rankedOf(row), version: version() };
+      // Only a disqualified wallet has no entry on BOARD after enter(): it has no rank.
+      const held = required(readHeld.get({ held: HELD_BOARD, wallet }), `wallets row of ${wallet}`);
+      return { wallet, score: held.score, referralsCount: held.referrals_count, rank: 0, version: version() };
+    }),
+
+    // One statement reads one snapshot: no transaction needed.
+    getBoardVersion: async () => version(),
+
+    readBoard: snapshot(db, (ref: BoardRef, limit: number, unlessVersion?: number) => {
+      const current = version();
+      if (current === unlessVersion) return { version: current, rows: null };
+      return { version: current, rows: board.page(boardOf(ref), 0, limit).map(leaderboardRowOf) };
+    }),
+
+    getSeasonRank: snapshot(db, (season: number, wallet: string): RankedRow & Versioned => {
+      const row = readRank.get({ board: boardOf({ season }), wallet });
+      return { ...(row ? rankedOf(row) : { wallet, score: 0, referralsCount: 0, rank: 0 }), version: version() };
+    }),
+
+    getAround: snapshot(db, (ref: BoardRef, wallet: string, radius: number) => {
+      const key = boardOf(ref);
+      const me = readRank.get({ board: key, wallet });
+      if (!me) return { version: version(), rank: 0, rows: [] };
+      const at = { score: me.score, reachedAt: me.reached_at, wallet };
+      const before = board.before(key, at, radius).reverse();
+      const rows = [...before, me, ...board.after(key, at, radius)];
+      return {
+        version: version(),
+        rank: me.rank,
+        rows: rows.map((row, i) => ({ ...leaderboardRowOf(row), rank: me.rank - before.length + i })),
+      };
+    }),
+  };
+}
