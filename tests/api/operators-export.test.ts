@@ -159,3 +159,40 @@ describe("rewards export on 10k wallets", () => {
     expect(line).not.toContain(wallet);
   });
 });
+
+describe("rewards export of a season", () => {
+  it("--season N exports an ended season's board; a running season, or seasons off, is a usage error", { timeout: 120_000 }, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "refboard-season-export-"));
+    const today = Math.floor(Date.now() / 1000 / 86_400);
+    const startDate = new Date((today - 20) * 86_400_000).toISOString().slice(0, 10);
+    const env = { DATA_DIR: dataDir, SEASON_LENGTH_DAYS: "7", SEASON_START: startDate };
+    const cli = (args: string[], extra: Record<string, string> = env) =>
+      run(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/export-rewards.ts", ...args], {
+        env: { PATH: process.env.PATH, NODE_ENV: "production", ...extra },
+      });
+    const store = await createStore(parseConfig(env).store);
+    try {
+      const inSeason1 = (today - 19) * 86_400;
+      const referrer = randomWallet();
+      await store.registerWallet(referrer, inSeason1 - 10);
+      for (let i = 0; i < 3; i++) {
+        await store.recordReferral({ referee: randomWallet(), refCode: referrer.slice(-8), selfReferral: false, now: inSeason1 + i });
+      }
+      await store.recordReferral({ referee: randomWallet(), refCode: referrer.slice(-8), selfReferral: false, now: today * 86_400 });
+      const out = join(dataDir, "season-1.csv");
+      const { stderr } = await cli(["--format", "csv", "--season", "1", "--out", out]);
+      expect(stderr).toContain("4 rows (score >= 0, season 1)");
+      const lines = readFileSync(out, "utf8").trim().split("\n");
+      expect(lines[1]).toBe(`1,${referrer},3,60,3`);
+      expect(lines).toHaveLength(6); // header, 4 rows, trailer
+
+      const running = await cli(["--format", "csv", "--season", "3", "--out", out]).catch((e: { code: number; stderr: string }) => e);
+      expect(running).toMatchObject({ code: 2, stderr: expect.stringContaining("season 3 has not ended yet") });
+      const off = await cli(["--format", "csv", "--season", "1", "--out", out], { DATA_DIR: dataDir }).catch((e: { code: number; stderr: string }) => e);
+      expect(off).toMatchObject({ code: 2, stderr: expect.stringContaining("--season needs seasons") });
+    } finally {
+      await store.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
