@@ -2,83 +2,112 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useEffect } from "react";
+import { useEffect, useState, type ReactNode } from "react";
+import { BoardStatus } from "@/components/leaderboard/board-status";
 import { LeaderboardHeading, SkeletonRows } from "@/components/leaderboard/leaderboard-skeleton";
+import { BoardRows } from "@/components/leaderboard/leaderboard-rows";
+import { Neighbourhood, neighbourhoodOf } from "@/components/leaderboard/neighbourhood";
+import { BOARD_PANEL_ID, SeasonTabs, boardTabId, formatLeft, seasonAtNow, useNow } from "@/components/leaderboard/season-tabs";
+import { useBoardStream } from "@/components/leaderboard/use-board-stream";
 import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { CopyButton } from "@/components/ui/copy-button";
-import { AlertIcon, RefreshIcon, TrophyIcon } from "@/components/ui/icons";
-import { Spinner } from "@/components/ui/spinner";
-import { WalletAvatar } from "@/components/wallet/wallet-avatar";
+import { AlertIcon, CalendarIcon, RefreshIcon, TrophyIcon } from "@/components/ui/icons";
+import type { SeasonView } from "@/lib/contract/board-schemas";
 import type { LeaderboardEntry } from "@/lib/contract/schemas";
-import { api, errorText, queryKeys } from "@/lib/client/api";
-import { useLeaderboardUser } from "@/lib/client/hooks";
+import { api, errorText, queryKeys, type BoardTab } from "@/lib/client/api";
+import { useLeaderboardAround, useLeaderboardUser, useSeasonLeaderboard } from "@/lib/client/hooks";
 import { useWallet } from "@/lib/client/wallet";
-import { shortWallet } from "@/lib/domain/wallet";
 
-const numberFormat = new Intl.NumberFormat("en-US");
+/** The fallback while the stream is down: the board is read every 30 s. */
+const POLL_MS = 30_000;
 
 export function LeaderboardView({
   initialEntries,
+  initialSeasonEntries = null,
   renderedAt,
   size,
+  season = null,
 }: {
   initialEntries: LeaderboardEntry[] | null;
+  /** The top list of season `season.current`, when seasons are on and one is running. */
+  initialSeasonEntries?: LeaderboardEntry[] | null;
   renderedAt: number;
   size: number;
+  /** Seasons as the server saw them; null while they are off. */
+  season?: SeasonView | null;
 }) {
-  const board = useQuery({
+  const stream = useBoardStream();
+  const live = stream === "live";
+  const poll = live ? false : POLL_MS;
+
+  // Seasons: the page follows the clock past a season's end without a reload.
+  const now = useNow(renderedAt, season ? 1_000 : null);
+  const running = season ? seasonAtNow(season, now) : null;
+  const [tab, setTab] = useState<BoardTab>(season && season.current > 0 ? "season" : "all");
+  const onSeason = running !== null && tab === "season";
+  const seasonNumber = running?.current ?? 0;
+
+  const allTime = useQuery({
     queryKey: queryKeys.leaderboard,
     queryFn: api.leaderboard,
     initialData: initialEntries ?? undefined,
     initialDataUpdatedAt: renderedAt,
-    // The server just rendered it: no refetch on mount, but one whenever the tab regains focus, and every 30 s while visible.
+    // The server just rendered it: no read on mount. The stream then pushes every change; while it
+    // is down, the list is read whenever the tab regains focus, and every 30 s while visible.
     staleTime: 0,
     refetchOnMount: initialEntries === null,
-    refetchOnWindowFocus: "always",
-    refetchInterval: 30_000,
+    refetchOnWindowFocus: live ? false : "always",
+    refetchInterval: tab === "all" ? poll : false,
   });
+  const seasonBoard = useSeasonLeaderboard(seasonNumber, {
+    enabled: onSeason && seasonNumber > 0,
+    initialData: season && seasonNumber === season.current ? (initialSeasonEntries ?? undefined) : undefined,
+    renderedAt,
+    refetchInterval: poll,
+  });
+  const board = onSeason ? seasonBoard : allTime;
+  // Before season 1 the season tab has no board yet: it says when it starts.
+  const startsIn = running && running.current === 0 ? formatLeft(Math.max(0, running.start - Math.floor(now / 1000))) : null;
+  const notStarted = onSeason && startsIn !== null;
+  const entries = notStarted ? undefined : board.data;
+  const boardKey = onSeason ? `season-${seasonNumber}` : "all";
+
+  // The wallet's own rank: reading it on the all-time board creates its entry (score 0) when missing.
   const { address } = useWallet();
   const me = address?.toLowerCase();
   const mine = useLeaderboardUser(me);
-  const entries = board.data;
   const meInList = Boolean(me && entries?.some((e) => e.wallet === me));
-  const pinned = me && mine.data && !meInList && entries ? mine.data : null;
+  const ranked = onSeason ? seasonNumber > 0 : (mine.data?.rank ?? 0) > 0;
+  const around = useLeaderboardAround(me, onSeason ? seasonNumber : "all", ranked && !meInList && entries !== undefined, poll);
+  // Until the neighbourhood arrives, the wallet's own row stands in for it on the all-time board.
+  const ownRow = !onSeason && mine.data && mine.data.rank > 0 ? [mine.data] : undefined;
+  const listed = entries?.length ?? 0;
+  const neighbourhood = entries && !meInList ? neighbourhoodOf(around.data ?? ownRow, listed, me) : null;
+  const unrankedInSeason = onSeason && Boolean(me) && !meInList && around.data?.length === 0;
 
-  // Reading one's own rank creates the entry (score 0) when missing; if it lands inside the list, show it there.
-  const { refetch } = board;
+  // Without the stream: when the wallet's new entry lands inside the list, read the list again to show it there.
+  const { refetch } = allTime;
   const ownRank = mine.data?.rank;
-  const listLength = entries?.length;
   useEffect(() => {
-    if (ownRank !== undefined && listLength !== undefined && !meInList && ownRank > 0 && ownRank <= size && ownRank <= listLength + 1) {
-      void refetch();
-    }
-  }, [ownRank, listLength, meInList, size, refetch]);
+    if (live || ownRank === undefined || listed === 0 || meInList || onSeason) return;
+    if (ownRank > 0 && ownRank <= size && ownRank <= listed + 1) void refetch();
+  }, [live, ownRank, listed, meInList, onSeason, size, refetch]);
+
+  const panel = running ? { role: "tabpanel", id: BOARD_PANEL_ID, "aria-labelledby": boardTabId(tab) } : {};
 
   return (
-    <div>
+    <div data-testid="leaderboard-view">
       <LeaderboardHeading
         size={size}
-        status={
-          board.isFetching ? (
-            <span className="inline-flex items-center gap-2">
-              <Spinner className="size-3.5" /> Updating…
-            </span>
-          ) : board.error && entries ? (
-            <span className="inline-flex items-center gap-1.5 text-amber-700 dark:text-amber-400">
-              <AlertIcon className="size-4" /> Showing the last update
-            </span>
-          ) : (
-            <span className="inline-flex items-center gap-2">
-              <span className="size-2 rounded-full bg-emerald-500" aria-hidden="true" /> Live
-            </span>
-          )
-        }
+        status={<BoardStatus stream={stream} fetching={board.isFetching} stale={Boolean(board.error && entries)} />}
       />
+      {running && <SeasonTabs season={running} nowMs={now} selected={tab} onSelect={setTab} />}
 
-      <Card className="mt-8 overflow-hidden">
-        {entries && entries.length === 0 ? (
-          <EmptyState />
+      <Card className={running ? "mt-4 overflow-hidden" : "mt-8 overflow-hidden"} {...panel}>
+        {notStarted ? (
+          <SeasonNotStarted startsIn={startsIn} />
+        ) : entries && entries.length === 0 ? (
+          <EmptyState season={onSeason} />
         ) : !entries && board.error ? (
           <div role="alert" className="flex flex-col items-center gap-3 px-6 py-16 text-center">
             <AlertIcon className="size-8 text-red-500" />
@@ -90,7 +119,9 @@ export function LeaderboardView({
           </div>
         ) : (
           <table className="w-full table-fixed text-sm">
-            <caption className="sr-only">Leaderboard: rank, wallet, referrals and rewards</caption>
+            <caption className="sr-only">
+              {onSeason ? `Season ${seasonNumber} leaderboard` : "Leaderboard"}: rank, wallet, referrals and rewards
+            </caption>
             <thead className="border-b border-zinc-100 bg-zinc-50/80 text-xs font-semibold tracking-wider text-zinc-500 uppercase dark:border-zinc-800 dark:bg-zinc-950/40 dark:text-zinc-400">
               <tr className="h-11">
                 <th scope="col" className="w-12 pl-3 text-left sm:w-20 sm:pl-6">
@@ -109,96 +140,64 @@ export function LeaderboardView({
               </tr>
             </thead>
             <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-              {entries ? entries.map((entry) => <Row key={entry.wallet} entry={entry} isMe={entry.wallet === me} />) : <SkeletonRows count={8} />}
+              {entries ? <BoardRows key={boardKey} entries={entries} me={me} /> : <SkeletonRows count={Math.min(size, 8)} />}
             </tbody>
-            {pinned && (
-              <tbody data-testid="own-rank-pinned" className="border-t-2 border-dashed border-zinc-200 dark:border-zinc-700">
-                <tr aria-hidden="true">
-                  <td colSpan={4} className="px-3 pt-3 pb-1 text-xs font-semibold tracking-wider text-zinc-500 uppercase sm:px-6 dark:text-zinc-400">
-                    Your position
-                  </td>
-                </tr>
-                <Row entry={pinned} isMe />
-              </tbody>
-            )}
+            {me && neighbourhood && <Neighbourhood entries={neighbourhood} listed={listed} me={me} boardKey={boardKey} />}
           </table>
         )}
       </Card>
-      {me && mine.error && !meInList && (
+      {unrankedInSeason && (
+        <p data-testid="season-unranked" className="mt-3 text-sm text-zinc-600 dark:text-zinc-400">
+          You&apos;re not on this season&apos;s board yet: your next referral puts you on it.
+        </p>
+      )}
+      {me && !meInList && (onSeason ? around.error : mine.error ?? around.error) && (
         <p role="alert" className="mt-3 text-sm text-red-600 dark:text-red-400">
-          Couldn&apos;t load your own rank: {errorText(mine.error)}
+          Couldn&apos;t load your own rank: {errorText(onSeason ? around.error : (mine.error ?? around.error))}
         </p>
       )}
     </div>
   );
 }
 
-const medal: Record<number, string> = {
-  1: "bg-amber-100 text-amber-800 ring-amber-300 dark:bg-amber-500/20 dark:text-amber-300 dark:ring-amber-500/40",
-  2: "bg-zinc-100 text-zinc-700 ring-zinc-300 dark:bg-zinc-500/20 dark:text-zinc-200 dark:ring-zinc-500/40",
-  3: "bg-orange-100 text-orange-800 ring-orange-300 dark:bg-orange-500/20 dark:text-orange-300 dark:ring-orange-500/40",
-};
-
-function Row({ entry, isMe }: { entry: LeaderboardEntry; isMe: boolean }) {
+function EmptyState({ season }: { season: boolean }) {
   return (
-    <tr
-      data-testid="leaderboard-row"
-      data-wallet={entry.wallet}
-      data-me={isMe || undefined}
-      aria-current={isMe ? "true" : undefined}
-      className={`h-14 sm:h-16 ${isMe ? "bg-brand-50/80 dark:bg-brand-950/40" : ""}`}
+    <BoardNotice
+      testId="leaderboard-empty"
+      icon={<TrophyIcon className="size-7" />}
+      title={season ? "No points this season, yet" : "The board is empty, for now"}
+      text={
+        season
+          ? "Share your link: the season's first referral puts you and your friend on top."
+          : "Connect your wallet and share your link: the first referral puts you and your friend on top."
+      }
     >
-      <td className={`pl-3 sm:pl-6 ${isMe ? "shadow-[inset_3px_0_0] shadow-brand-500" : ""}`}>
-        <span
-          data-testid="rank"
-          className={`inline-grid h-7 min-w-7 place-items-center rounded-full px-1.5 text-xs font-bold tabular-nums ${
-            medal[entry.rank] ? `ring-1 ${medal[entry.rank]}` : "text-zinc-500 dark:text-zinc-400"
-          }`}
-        >
-          {entry.rank > 0 ? entry.rank : "–"}
-        </span>
-      </td>
-      <td className="px-2">
-        <div className="flex min-w-0 items-center gap-1.5 sm:gap-3">
-          <WalletAvatar wallet={entry.wallet} className="hidden size-8 min-[480px]:block" />
-          <span className="truncate font-mono text-[13px] font-medium" title={entry.wallet}>
-            {shortWallet(entry.wallet)}
-          </span>
-          {isMe && (
-            <span className="shrink-0 rounded-full bg-brand-600 px-1.5 py-0.5 text-[10px] font-bold tracking-wide text-white uppercase">
-              You
-            </span>
-          )}
-          <CopyButton
-            text={entry.wallet}
-            label={`Copy wallet ${entry.wallet}`}
-            className="-my-2 -ml-1 grid size-8 shrink-0 place-items-center rounded-lg text-zinc-500 hover:bg-zinc-100 dark:text-zinc-400 hover:text-zinc-700 dark:hover:bg-zinc-800 dark:hover:text-zinc-200"
-          />
-        </div>
-      </td>
-      <td className="px-1 text-right font-medium tabular-nums sm:px-2" data-testid="referrals">
-        {numberFormat.format(entry.referrals_count)}
-      </td>
-      <td className="pr-3 text-right font-bold tabular-nums sm:pr-6" data-testid="rewards">
-        {numberFormat.format(entry.rewards)}
-      </td>
-    </tr>
-  );
-}
-
-function EmptyState() {
-  return (
-    <div className="flex flex-col items-center px-6 py-16 text-center" data-testid="leaderboard-empty">
-      <span className="grid size-14 place-items-center rounded-3xl bg-brand-50 text-brand-600 dark:bg-brand-950 dark:text-brand-300">
-        <TrophyIcon className="size-7" />
-      </span>
-      <h2 className="mt-4 text-lg font-semibold">The board is empty, for now</h2>
-      <p className="mt-1 max-w-sm text-sm text-zinc-600 dark:text-zinc-400">
-        Connect your wallet and share your link: the first referral puts you and your friend on top.
-      </p>
       <Link href="/" className={buttonClass({ className: "mt-6" })}>
         Get your invite link
       </Link>
+    </BoardNotice>
+  );
+}
+
+function SeasonNotStarted({ startsIn }: { startsIn: string }) {
+  return (
+    <BoardNotice
+      testId="season-not-started"
+      icon={<CalendarIcon className="size-7" />}
+      title={`Season 1 starts in ${startsIn}`}
+      text="Every point scored from then on also counts on the season's board. Until then, climb the all-time board."
+    />
+  );
+}
+
+/** What the board's card shows instead of rows. */
+function BoardNotice({ testId, icon, title, text, children }: { testId: string; icon: ReactNode; title: string; text: string; children?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center px-6 py-16 text-center" data-testid={testId}>
+      <span className="grid size-14 place-items-center rounded-3xl bg-brand-50 text-brand-600 dark:bg-brand-950 dark:text-brand-300">{icon}</span>
+      <h2 className="mt-4 text-lg font-semibold">{title}</h2>
+      <p className="mt-1 max-w-sm text-sm text-zinc-600 dark:text-zinc-400">{text}</p>
+      {children}
     </div>
   );
 }

@@ -8,6 +8,7 @@
  */
 import type { z } from "zod";
 import type { CompletableTaskId, VerifiableTaskId } from "@/lib/domain/tasks";
+import type { LeaderboardEntry } from "@/lib/contract/schemas";
 
 type Schemas = typeof import("@/lib/contract/schemas");
 let schemas: Promise<Schemas> | undefined;
@@ -53,7 +54,7 @@ async function request<S extends z.ZodType>(pick: (s: Schemas) => S | Promise<S>
   try {
     loaded = await loadSchemas();
     answer = await pick(loaded);
-    response = await fetch(path, { ...init, cache: "no-store", headers: { accept: "application/json", ...init?.headers } });
+    response = await fetch(path, { ...init, cache: init?.cache ?? "no-store", headers: { accept: "application/json", ...init?.headers } });
   } catch {
     throw new ApiRequestError(NETWORK_ERROR, 0);
   }
@@ -79,6 +80,17 @@ const post = (body: Record<string, string | boolean> = {}): RequestInit => ({
 
 // The console's answers only: visitors' pages never download them.
 const moderationSchemas = () => import("@/lib/contract/moderation-schemas");
+// The live board's answers: loaded by the leaderboard page only.
+const boardSchemas = () => import("@/lib/contract/board-schemas");
+
+/**
+ * Board reads are conditional: the browser keeps the last answer and asks with its ETag, and the
+ * server answers 304 while the board has not moved (fetch hands the kept body back transparently).
+ */
+const boardRead: RequestInit = { cache: "no-cache" };
+
+/** Which board a read is of: the all-time board, or the season running now. */
+export type BoardTab = "all" | "season";
 
 const q = (params: Record<string, string>) => `?${new URLSearchParams(params).toString()}`;
 
@@ -96,7 +108,15 @@ export const api = {
     request((s) => s.completeTaskResponse, "/api/steam/task/complete", post({ wallet, taskId })),
   verifyTask: (wallet: string, taskId: VerifiableTaskId) =>
     request((s) => s.verifyTaskResponse, "/api/steam/verify", post({ wallet, taskId })),
-  leaderboard: () => request((s) => s.leaderboardResponse, "/api/leaderboard"),
+  leaderboard: () => request((s) => s.leaderboardResponse, "/api/leaderboard", boardRead),
+  seasonLeaderboard: () => request((s) => s.leaderboardResponse, `/api/leaderboard${q({ season: "current" })}`, boardRead),
+  /** The entries around the wallet's rank; [] when it is not ranked on that board. */
+  leaderboardAround: (wallet: string, board: BoardTab, radius: number) =>
+    request(
+      async () => (await boardSchemas()).aroundResponse,
+      `/api/leaderboard/around${q({ wallet, radius: String(radius), ...(board === "season" ? { season: "current" } : {}) })}`,
+      boardRead,
+    ),
   leaderboardUser: (wallet: string) => request((s) => s.leaderboardEntrySchema, `/api/leaderboard/user${q({ wallet })}`),
   // Wallet sign-in (only used when the server runs with WALLET_AUTH=siwe)
   session: () => request((s) => s.sessionResponse, "/api/auth/session"),
@@ -118,7 +138,26 @@ export const queryKeys = {
   progress: (wallet: string) => ["progress", wallet] as const,
   leaderboard: ["leaderboard"] as const,
   leaderboardUser: (wallet: string) => ["leaderboard-user", wallet] as const,
+  /** Every season board (keyed by season number), and one of them. */
+  seasonLeaderboards: ["leaderboard-season"] as const,
+  seasonLeaderboard: (season: number) => ["leaderboard-season", season] as const,
+  /** Every around-me read, and one wallet's on one board (a season by its number). */
+  leaderboardArounds: ["leaderboard-around"] as const,
+  leaderboardAround: (wallet: string, board: "all" | number) => ["leaderboard-around", wallet, board] as const,
 };
+
+/** One event of GET /api/leaderboard/stream: the top list, or null when it is not one. */
+export async function parseBoardEvent(data: string): Promise<LeaderboardEntry[] | null> {
+  const { boardEvent } = await boardSchemas();
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  const parsed = boardEvent.safeParse(json);
+  return parsed.success ? parsed.data : null;
+}
 
 /** The text to show for anything a query or mutation threw. */
 export function errorText(error: unknown): string {

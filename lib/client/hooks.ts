@@ -4,7 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { QueryClient } from "@tanstack/react-query";
-import type { ReferralLinkResponse, TaskStatusResponse } from "@/lib/contract/schemas";
+import type { LeaderboardEntry, ReferralLinkResponse, TaskStatusResponse } from "@/lib/contract/schemas";
 import { CHECKIN_COOLDOWN_SECONDS, type CompletableTaskId } from "@/lib/domain/tasks";
 import { ApiRequestError, api, queryKeys } from "@/lib/client/api";
 import { useWalletWrite } from "@/lib/client/sign-in";
@@ -18,6 +18,39 @@ export function useLeaderboardUser(wallet: string | undefined) {
     queryKey: queryKeys.leaderboardUser(wallet ?? ""),
     queryFn: () => api.leaderboardUser(wallet ?? ""),
     enabled: Boolean(wallet),
+  });
+}
+
+/** How many entries on each side of the wallet the board's "Your neighbourhood" shows. */
+export const NEIGHBOURHOOD_RADIUS = 5;
+
+/**
+ * The entries around a wallet on the all-time board, or on season `board` (the one running now,
+ * which the key names by number so that seasons never share a cache entry). `refetchInterval`:
+ * the fallback polling while the live stream is down, else false.
+ */
+export function useLeaderboardAround(wallet: string | undefined, board: "all" | number, enabled: boolean, refetchInterval: number | false) {
+  return useQuery({
+    queryKey: queryKeys.leaderboardAround(wallet ?? "", board),
+    queryFn: () => api.leaderboardAround(wallet ?? "", board === "all" ? "all" : "season", NEIGHBOURHOOD_RADIUS),
+    enabled: Boolean(wallet) && enabled,
+    refetchInterval,
+  });
+}
+
+/** The top list of the season running now (number `season`), from `?season=current`. */
+export function useSeasonLeaderboard(
+  season: number,
+  options: { enabled: boolean; initialData: LeaderboardEntry[] | undefined; renderedAt: number; refetchInterval: number | false },
+) {
+  return useQuery({
+    queryKey: queryKeys.seasonLeaderboard(season),
+    queryFn: api.seasonLeaderboard,
+    enabled: options.enabled,
+    initialData: options.initialData,
+    initialDataUpdatedAt: options.renderedAt,
+    refetchOnMount: options.initialData === undefined,
+    refetchInterval: options.refetchInterval,
   });
 }
 

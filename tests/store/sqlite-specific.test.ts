@@ -471,7 +471,8 @@ describe("sqlite store with several connections", () => {
 });
 
 describe("sqlite store crash safety", () => {
-  it("every acknowledged write survives SIGKILL, and no referral is half-applied", async () => {
+  // The writer is a child process that starts tsx first: on a loaded machine that alone can take many seconds.
+  it("every acknowledged write survives SIGKILL, and no referral is half-applied", { timeout: 120_000 }, async () => {
     const dir = tempDir();
     const referrer = randomWallet();
     const setup = openSqliteStore(dir, { retentionDays: DEFAULT_RETENTION_DAYS });
