@@ -17,6 +17,12 @@ export const POLL_MS = 1_000;
 export const HEARTBEAT_MS = 15_000;
 /** What the browser waits before it reconnects after a stream ended. */
 const RETRY_MS = 1_000;
+/**
+ * What it waits when the process is stopping: longer than Node's keep-alive timeout (5 s), so that
+ * its connection goes idle and closes and the server can exit, instead of serving a reconnection a
+ * second on the same connection; by then another instance answers.
+ */
+export const STOPPING_RETRY_MS = 10_000;
 
 export interface BoardSnapshot {
   version: number;
@@ -26,7 +32,7 @@ export interface BoardSnapshot {
 interface Subscriber {
   send(snapshot: BoardSnapshot): void;
   /** The process is stopping: end the stream now. */
-  end(): void;
+  stop(): void;
 }
 
 /** Reads the top list unless the board is still at `version` (entries null then). */
@@ -35,6 +41,8 @@ export type ReadTop = (version: number | undefined) => Promise<{ version: number
 export class BoardWatcher {
   private readonly subscribers = new Set<Subscriber>();
   private snapshot: BoardSnapshot | null = null;
+  /** Set by endAll: the process is stopping, and a browser reconnecting meanwhile must not hold it up. */
+  private closed = false;
   private timer: ReturnType<typeof setInterval> | null = null;
   private reading: Promise<void> | null = null;
 
@@ -45,6 +53,10 @@ export class BoardWatcher {
 
   /** Adds a stream; it gets the current list as soon as there is one. Returns its removal. */
   subscribe(subscriber: Subscriber): () => void {
+    if (this.closed) {
+      subscriber.stop();
+      return () => {};
+    }
     this.subscribers.add(subscriber);
     if (this.snapshot) subscriber.send(this.snapshot);
     if (!this.timer) {
@@ -66,7 +78,8 @@ export class BoardWatcher {
 
   /** Ends every stream (SIGTERM): the server can then close. */
   endAll(): void {
-    for (const subscriber of [...this.subscribers]) subscriber.end();
+    this.closed = true;
+    for (const subscriber of [...this.subscribers]) subscriber.stop();
     this.subscribers.clear();
     this.stop();
   }
@@ -130,20 +143,26 @@ export function boardStream(source: BoardWatcher, signal: AbortSignal, endAfterM
         controller.close();
       };
       write(`retry: ${RETRY_MS}\n\n`);
-      const unsubscribe = source.subscribe({
-        send: (snapshot) => write(`id: ${snapshot.version}\ndata: ${JSON.stringify(snapshot.entries)}\n\n`),
-        end,
-      });
       const heartbeat = setInterval(() => write(": heartbeat\n\n"), HEARTBEAT_MS);
       const deadline = setTimeout(end, endAfterMs);
       const onAbort = () => end();
       signal.addEventListener("abort", onAbort);
+      let unsubscribe = () => {};
       cleanup = () => {
         unsubscribe();
         clearInterval(heartbeat);
         clearTimeout(deadline);
         signal.removeEventListener("abort", onAbort);
       };
+      // Last: a stopping process ends the stream at once, and everything above is already in place to be undone.
+      unsubscribe = source.subscribe({
+        send: (snapshot) => write(`id: ${snapshot.version}\ndata: ${JSON.stringify(snapshot.entries)}\n\n`),
+        stop: () => {
+          write(`retry: ${STOPPING_RETRY_MS}\n\n`);
+          end();
+        },
+      });
+      if (!open) unsubscribe();
     },
     cancel() {
       cleanup();

@@ -210,3 +210,30 @@ test.describe("live leaderboard", () => {
     await expect(page.getByTestId("season-countdown")).toHaveText("Season 1 ends in 3d 4h 11m");
   });
 });
+
+test.describe("a stream that ends on the server's schedule", () => {
+  test("the page reconnects by itself and keeps moving with the board", async ({ page }) => {
+    // A server of its own whose streams end after 5 s, as Vercel's time limit ends them after 290 s.
+    const short = await startApp({ ...E2E_SITE_ENV, LEADERBOARD_STREAM_SECONDS: "5" });
+    const context = await http.newContext();
+    try {
+      const api = apiClient(context, short.baseUrl);
+      const referrer = walletOf("reconnecting referrer");
+      await refer(api, referrer, ["reconnecting friend 1"]);
+      let streams = 0;
+      page.on("request", (request) => {
+        if (new URL(request.url()).pathname === "/api/leaderboard/stream") streams++;
+      });
+      await page.goto(`${short.baseUrl}/leaderboard`);
+      await expect(page.getByText("Live", { exact: true })).toBeVisible();
+      // The first stream ends; the browser opens the next one itself.
+      await expect.poll(() => streams, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+      const newcomer = walletOf("reconnecting newcomer");
+      await refer(api, newcomer, ["reconnecting friend 2", "reconnecting friend 3"]);
+      await expect(page.locator(`[data-testid=leaderboard-row][data-wallet="${newcomer}"]`)).toBeVisible();
+    } finally {
+      await context.dispose();
+      await short.stop();
+    }
+  });
+});
