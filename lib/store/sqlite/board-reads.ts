@@ -15,9 +15,6 @@ import { leaderboardRowOf } from "@/lib/store/sqlite/rows";
 import type { Register } from "@/lib/store/sqlite/wallets";
 import type { BoardRef, BoardSummary, LeaderboardRow, LeaderboardStore, RankedRow, Versioned } from "@/lib/store/types";
 
-/** Rows this connection has changed since it opened, and the file's version as other connections' commits move it. */
-type ChangeCounts = { own: number; other: number };
-
 const rankedOf = (row: EntryRow & { rank: number }): RankedRow => ({ ...leaderboardRowOf(row), rank: row.rank });
 
 export function sqliteLeaderboard(db: Db, board: Board, register: Register): LeaderboardStore {
@@ -30,23 +27,18 @@ export function sqliteLeaderboard(db: Db, board: Board, register: Register): Lea
   const readReferralTotal = db.prepare<[], { referrals: number }>("SELECT referrals FROM referral_total");
   const readVersion = db.prepare<[], { version: number }>("SELECT version FROM board_version");
   const version = () => required(readVersion.get(), "board version").version;
-  // Rows change only by a write: one of this connection (total_changes(), triggers included) or
-  // one another connection committed to the file (data_version).
-  const readChangeCounts = db.prepare<[], ChangeCounts>(
-    "SELECT total_changes() AS own, data_version AS other FROM pragma_data_version",
-  );
   const top = (limit: number) => board.page(BOARD, 0, limit).map((row) => Object.freeze(leaderboardRowOf(row)));
-  // The top list read last, and the change counts it was read at: while neither moved, those rows
-  // still hold, so an unchanged list is not read and built again. Every call still asks SQLite.
-  let last: (ChangeCounts & { limit: number; rows: readonly LeaderboardRow[] }) | undefined;
+  // The all-time top list read last, and the board version it was read at (the file's, which every
+  // connection's writes move): while the version stands those rows still hold, so an unchanged list is
+  // not read and built again. Every call still asks SQLite for the version.
+  let last: { version: number; limit: number; rows: readonly LeaderboardRow[] } | undefined;
+  const allTime = (limit: number, current: number) => {
+    if (last?.limit !== limit || last.version !== current) last = { version: current, limit, rows: top(limit) };
+    return [...last.rows];
+  };
 
   return {
-    // One statement reads one snapshot: no transaction needed.
-    async getLeaderboard(limit) {
-      const { own, other } = required(readChangeCounts.get(), "change counts");
-      if (last?.limit !== limit || last.own !== own || last.other !== other) last = { limit, own, other, rows: top(limit) };
-      return [...last.rows];
-    },
+    getLeaderboard: snapshot(db, (limit: number) => allTime(limit, version())),
 
     getBoardSummary: snapshot(db, (limit: number): BoardSummary => ({
       top: top(limit),
@@ -70,6 +62,7 @@ export function sqliteLeaderboard(db: Db, board: Board, register: Register): Lea
     readBoard: snapshot(db, (ref: BoardRef, limit: number, unlessVersion?: number) => {
       const current = version();
       if (current === unlessVersion) return { version: current, rows: null };
+      if (ref === "all") return { version: current, rows: allTime(limit, current) };
       return { version: current, rows: board.page(boardOf(ref), 0, limit).map(leaderboardRowOf) };
     }),
 
