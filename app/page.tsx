@@ -47,6 +47,7 @@ export default async function Home({ searchParams }: { searchParams: Promise<Rec
       appName={site.name}
       settings={{ taskUrls: site.taskUrls, nftMintUrl: site.nftMintUrl }}
       qualify={config().qualify.rule}
+      quickAuthOrigin={config().notifications?.quickAuthOrigin ?? null}
     />
   );
 }

@@ -17,6 +17,7 @@ export function HomeView({
   appName,
   settings,
   qualify,
+  quickAuthOrigin,
 }: {
   invite: InviteVerdict;
   board: BoardOverview | null;
@@ -24,12 +25,14 @@ export function HomeView({
   settings: TaskSettings;
   /** REFERRAL_QUALIFY: what a referee must do before a referral counts. */
   qualify: QualifyRule;
+  /** Set while Farcaster notifications are on (NEYNAR_API_KEY): the Quick Auth server. */
+  quickAuthOrigin: string | null;
 }) {
   const { address } = useWallet();
   const { reportUnknownCode } = useReferralSession();
   useEffect(() => {
     if (invite.kind === "unknown") reportUnknownCode(invite.code);
   }, [invite, reportUnknownCode]);
-  if (address) return <Dashboard key={address} wallet={address.toLowerCase()} appName={appName} settings={settings} qualify={qualify} />;
+  if (address) return <Dashboard key={address} wallet={address.toLowerCase()} appName={appName} settings={settings} qualify={qualify} quickAuthOrigin={quickAuthOrigin} />;
   return <Landing invite={invite} board={board} appName={appName} />;
 }

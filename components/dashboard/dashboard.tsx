@@ -1,6 +1,7 @@
 "use client";
 
 import { ReferralCard } from "@/components/dashboard/referral-card";
+import { NotificationsCard } from "@/components/farcaster/notifications-card";
 import { TaskList, type TaskSettings } from "@/components/tasks/task-list";
 import type { QualifyRule } from "@/lib/domain/qualify";
 import { shortWallet } from "@/lib/domain/wallet";
@@ -10,11 +11,14 @@ export function Dashboard({
   appName,
   settings,
   qualify,
+  quickAuthOrigin,
 }: {
   wallet: string;
   appName: string;
   settings: TaskSettings;
   qualify: QualifyRule;
+  /** Set while Farcaster notifications are on: where the card gets its Quick Auth token. */
+  quickAuthOrigin: string | null;
 }) {
   return (
     <div>
@@ -26,6 +30,7 @@ export function Dashboard({
       <div className="mt-8 grid items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
         <div className="lg:sticky lg:top-24">
           <ReferralCard wallet={wallet} appName={appName} qualify={qualify} />
+          {quickAuthOrigin && <NotificationsCard wallet={wallet} quickAuthOrigin={quickAuthOrigin} />}
         </div>
         <TaskList wallet={wallet} settings={settings} />
       </div>

@@ -47,7 +47,12 @@ export function legacyFrameEmbed(site: SiteConfig, base: string, url = base) {
   return { ...embed, button: { ...embed.button, action: { ...embed.button.action, type: "launch_frame" } } };
 }
 
-export function farcasterManifest(site: SiteConfig, base: string) {
+/**
+ * The manifest. `webhook`: Farcaster notifications are on (NEYNAR_API_KEY), so clients are told
+ * where to post their events; without them the manifest names no webhookUrl, and clients offer no
+ * notifications for the app.
+ */
+export function farcasterManifest(site: SiteConfig, base: string, webhook: boolean) {
   const images = imageUrls(site, base);
   const miniapp = {
     version: "1",
@@ -68,6 +73,7 @@ export function farcasterManifest(site: SiteConfig, base: string) {
     ogDescription: site.description.slice(0, 100),
     ogImageUrl: images.embed,
     ...(site.farcaster.noindex !== undefined && { noindex: site.farcaster.noindex }),
+    ...(webhook && { webhookUrl: `${base}/api/farcaster/webhook` }),
   };
   return {
     ...(site.farcaster.accountAssociation && { accountAssociation: site.farcaster.accountAssociation }),

@@ -4,7 +4,7 @@
  * neither configured the console does not exist (404), so a default deployment shows nothing.
  */
 import "server-only";
-import { createHash, timingSafeEqual } from "node:crypto";
+import { bearerMatches } from "@/lib/auth/bearer";
 import { ApiError } from "@/lib/contract/errors";
 import { readSessionCookie } from "@/lib/auth/session";
 import { config } from "@/lib/config";
@@ -50,13 +50,8 @@ export async function adminWallet(cookieHeader: string | null, origin: string): 
   return session.address;
 }
 
-/** Bearer ADMIN_TOKEN, compared in constant time (digests make the lengths equal). */
 function tokenMatches(authorization: string): boolean {
-  const token = config().adminToken;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-  if (!token || !match?.[1]) return false;
-  const digest = (v: string) => createHash("sha256").update(v).digest();
-  return timingSafeEqual(digest(match[1]), digest(token));
+  return bearerMatches(authorization, config().adminToken);
 }
 
 /**

@@ -9,7 +9,9 @@
  *   ancestor (FRAME_ANCESTORS, the Farcaster clients by default);
  * - WalletConnect (when NEXT_PUBLIC_WALLETCONNECT_PROJECT_ID is set) opens its relay socket and
  *   API calls, frames its verify page, and the wallets offered with it (MetaMask, Rainbow,
- *   Coinbase) talk to their own bridges: those hosts are allowed only then.
+ *   Coinbase) talk to their own bridges: those hosts are allowed only then;
+ * - with Farcaster notifications on, the page fetches its Quick Auth token from the Quick Auth
+ *   server (auth.farcaster.xyz), which proves the user's fid when the app links it to the wallet.
  * API responses get a fixed policy that allows nothing (next.config.mjs).
  */
 import type { HeadersConfig } from "@/lib/config";
@@ -41,7 +43,12 @@ export function contentSecurityPolicy(cfg: HeadersConfig, nonce: string): string
     // Avatars and wallet icons come from anywhere (Farcaster profile pictures, wallet registries).
     "img-src": ["'self'", "data:", "blob:", "https:"],
     "font-src": ["'self'", "data:"],
-    "connect-src": ["'self'", ...(wc ? WALLETCONNECT_CONNECT : []), ...(cfg.development ? ["ws:"] : [])],
+    "connect-src": [
+      "'self'",
+      ...(wc ? WALLETCONNECT_CONNECT : []),
+      ...(cfg.quickAuthOrigin ? [cfg.quickAuthOrigin] : []),
+      ...(cfg.development ? ["ws:"] : []),
+    ],
     "frame-src": ["'self'", ...(wc ? WALLETCONNECT_FRAMES : [])],
     "worker-src": ["'self'", "blob:"],
     "manifest-src": ["'self'"],

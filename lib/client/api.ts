@@ -80,6 +80,8 @@ const post = (body: Record<string, string | boolean> = {}): RequestInit => ({
 
 // The console's answers only: visitors' pages never download them.
 const moderationSchemas = () => import("@/lib/contract/moderation-schemas");
+// Farcaster's: loaded inside Farcaster clients only.
+const notificationSchemas = () => import("@/lib/contract/notification-schemas");
 // The live board's answers: loaded by the leaderboard page only.
 const boardSchemas = () => import("@/lib/contract/board-schemas");
 
@@ -124,6 +126,12 @@ export const api = {
   signIn: (message: string, signature: string) =>
     request((s) => s.signInResponse, "/api/auth/verify", post({ message, signature })),
   logout: () => request((s) => s.logoutResponse, "/api/auth/logout", post()),
+  /** Links the fid a Quick Auth token proves to `wallet`, so the app can notify it. */
+  linkFarcaster: (wallet: string, quickAuthToken: string) =>
+    request(async () => (await notificationSchemas()).farcasterLinkResponse, "/api/farcaster/link", {
+      ...post({ wallet }),
+      headers: { "content-type": "application/json", authorization: `Bearer ${quickAuthToken}` },
+    }),
   // Moderation (the campaign console, with an admin's session)
   disqualify: (body: { wallet: string; reason: string; cascade: boolean }) =>
     request(async () => (await moderationSchemas()).disqualifyResponse, "/api/admin/wallets/disqualify", post(body)),

@@ -22,7 +22,12 @@ const frameAncestorSource = z
     "each entry must be 'self', 'none' or an origin such as https://farcaster.xyz or https://*.example.com",
   );
 
+/** The Quick Auth server Farcaster clients sign users in with; QUICK_AUTH_ORIGIN overrides it (tests run their own). */
+export const DEFAULT_QUICK_AUTH_ORIGIN = "https://auth.farcaster.xyz";
+
 const headersEnvSchema = z.object({
+  NEYNAR_API_KEY: optional,
+  QUICK_AUTH_ORIGIN: optional.default(DEFAULT_QUICK_AUTH_ORIGIN).pipe(z.url({ protocol: /^https?$/ }).transform((o) => new URL(o).origin)),
   FRAME_ANCESTORS: optional
     .transform((v) => (v === undefined ? [...FARCASTER_FRAME_ANCESTORS] : v.split(/[\s,]+/).filter(Boolean)))
     .pipe(z.array(frameAncestorSource).min(1)),
@@ -37,6 +42,8 @@ export interface HeadersConfig {
   walletConnect: boolean;
   /** `next dev`: React's development build needs eval. */
   development: boolean;
+  /** With Farcaster notifications on (NEYNAR_API_KEY), the Quick Auth server the page fetches its token from; else null. */
+  quickAuthOrigin: string | null;
 }
 
 export function parseHeadersConfig(env: Record<string, string | undefined>): HeadersConfig {
@@ -48,6 +55,7 @@ export function parseHeadersConfig(env: Record<string, string | undefined>): Hea
     frameAncestors: none ? ["'none'"] : e.FRAME_ANCESTORS,
     walletConnect: e.NEXT_PUBLIC_WALLETCONNECT_PROJECT_ID !== undefined,
     development: e.NODE_ENV === "development",
+    quickAuthOrigin: e.NEYNAR_API_KEY ? e.QUICK_AUTH_ORIGIN : null,
   };
 }
 

@@ -8,8 +8,10 @@ import { isPublicOrigin, type PublicOriginsConfig } from "@/lib/domain/public-or
 import { DEFAULT_RETENTION_DAYS, dayOfName } from "@/lib/domain/analytics";
 import { QUALIFY_RULES, type OnchainThresholds, type QualifyRule } from "@/lib/domain/qualify";
 import type { SeasonSchedule } from "@/lib/domain/seasons";
+import { MAX_REMINDER_BATCH, NOTIFICATION_KINDS, type NotificationKind } from "@/lib/domain/notifications";
 import { optional, address, commaList, integer, ConfigError } from "@/lib/config/env";
 import { parsePublicOrigins } from "@/lib/config/origins";
+import { DEFAULT_QUICK_AUTH_ORIGIN } from "@/lib/config/headers";
 
 export { ConfigError } from "@/lib/config/env";
 export * from "@/lib/config/headers";
@@ -77,6 +79,13 @@ const envSchema = z.object({
   ),
   SEASON_LENGTH_DAYS: optional.pipe(z.string().regex(/^[1-9][0-9]{0,2}$/, "must be a number of days from 1 to 366").transform(Number).refine((n) => n <= 366, "must be a number of days from 1 to 366").optional()),
   SEASON_START: optional.pipe(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a UTC date, YYYY-MM-DD").optional()),
+  NEYNAR_API_KEY: optional,
+  NEYNAR_HUB_URL: optional.default("https://hub-api.neynar.com").pipe(z.url({ protocol: /^https?$/ })),
+  QUICK_AUTH_ORIGIN: optional.default(DEFAULT_QUICK_AUTH_ORIGIN).pipe(z.url({ protocol: /^https?$/ }).transform((o) => new URL(o).origin)),
+  CRON_SECRET: optional.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+  NOTIFICATIONS_OFF: optional.pipe(commaList.pipe(z.array(z.enum(NOTIFICATION_KINDS))).optional()),
+  NOTIFY_BATCH: integer(1_000, 1, MAX_REMINDER_BATCH),
+  NOTIFY_TIMEOUT_MS: integer(5_000, 100, 60_000),
   TRUST_PROXY: optional.pipe(
     z
       .string()
@@ -155,6 +164,24 @@ export interface QualifyConfig {
   onchain: OnchainThresholds;
 }
 
+/** Farcaster notifications (NEYNAR_API_KEY turns them on). */
+export interface NotificationsConfig {
+  /** Neynar's key: the webhook checks each event's app key against the fid's on-chain signers through Neynar's hub. */
+  neynarApiKey: string;
+  /** The hub those checks go to (NEYNAR_HUB_URL): Neynar's unless a test or a self-hosted hub says otherwise. */
+  hubUrl: string;
+  /** The Quick Auth server whose tokens prove a fid (QUICK_AUTH_ORIGIN). */
+  quickAuthOrigin: string;
+  /** The kinds that are sent: every kind but those in NOTIFICATIONS_OFF. */
+  kinds: NotificationKind[];
+  /** The bearer of GET /api/cron/checkin-reminders (CRON_SECRET); absent: that route answers 404. */
+  cronSecret?: string;
+  /** Subscribers one cron run works through (NOTIFY_BATCH). */
+  batch: number;
+  /** Longest wait for one notification request to a Farcaster client (NOTIFY_TIMEOUT_MS). */
+  timeoutMs: number;
+}
+
 export interface Config {
   store: StoreConfig;
   leaderboardSize: number;
@@ -178,6 +205,8 @@ export interface Config {
   rateLimits: RateLimitConfig;
   trustProxy: TrustProxy;
   qualify: QualifyConfig;
+  /** Null while NEYNAR_API_KEY is unset: no webhook, no sends, the manifest names no webhookUrl. */
+  notifications: NotificationsConfig | null;
 }
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
@@ -216,6 +245,21 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     },
     trustProxy: trustProxyConfig(e),
     qualify: qualifyConfig(e),
+    notifications: notificationsConfig(e),
+  };
+}
+
+function notificationsConfig(e: z.infer<typeof envSchema>): NotificationsConfig | null {
+  if (!e.NEYNAR_API_KEY) return null;
+  const off = e.NOTIFICATIONS_OFF ?? [];
+  return {
+    neynarApiKey: e.NEYNAR_API_KEY,
+    hubUrl: e.NEYNAR_HUB_URL.replace(/\/+$/, ""),
+    quickAuthOrigin: e.QUICK_AUTH_ORIGIN,
+    kinds: NOTIFICATION_KINDS.filter((kind) => !off.includes(kind)),
+    cronSecret: e.CRON_SECRET,
+    batch: e.NOTIFY_BATCH,
+    timeoutMs: e.NOTIFY_TIMEOUT_MS,
   };
 }
 

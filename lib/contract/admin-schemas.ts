@@ -28,6 +28,9 @@ function checkRange(range: RangeInput, ctx: z.RefinementCtx): void {
   }
 }
 
+/** A period alone: from..to, the last 30 days unless told otherwise. */
+export const adminRangeQuery = z.object(rangeFields).superRefine(checkRange);
+
 export const STATS_TABLES = ["days", "tiles", "funnel", "tasks"] as const;
 
 /** GET /api/admin/stats */
@@ -99,7 +102,7 @@ export const periodTotals = z.object({
   rewardsAdded: count,
 });
 
-const periodName = z.object({ from: date, to: date, days: count });
+export const periodName = z.object({ from: date, to: date, days: count });
 
 export const adminStatsResponse = z.object({
   period: periodName,

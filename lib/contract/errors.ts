@@ -30,6 +30,18 @@ export const errors = {
   seasonsOff: () => new ApiError(400, "Seasons are not enabled"),
   seasonNotStarted: (season: number) => new ApiError(400, `Season ${season} has not started`),
   noSeasonYet: () => new ApiError(400, "No season has started yet"),
+  notificationsOff: () => new ApiError(404, "Farcaster notifications are not enabled"),
+  cronOff: () => new ApiError(404, "Scheduled jobs are not enabled"),
+  cronUnauthorized: () => new ApiError(401, "Invalid or missing cron secret"),
+  malformedEvent: () => new ApiError(400, "Malformed event: expected a JSON Farcaster Signature { header, payload, signature }"),
+  badEventSignature: () => new ApiError(401, "Invalid event signature"),
+  unknownEvent: () => new ApiError(400, "Unknown or malformed event payload"),
+  invalidNotificationDetails: () => new ApiError(400, "Invalid notification details: url must be an http(s) URL and token printable text"),
+  appKeyNotSigner: () => new ApiError(401, "The event's app key is not a signer of its fid"),
+  appKeyCheckFailed: () => new ApiError(503, "Could not check the event's app key, please retry"),
+  quickAuthRequired: () => new ApiError(401, "Quick Auth token required: Authorization: Bearer <token>"),
+  quickAuthInvalid: () => new ApiError(401, "Invalid Quick Auth token"),
+  quickAuthUnavailable: () => new ApiError(503, "Could not check the Quick Auth token, please retry"),
   tooManyRequests: (retryAfter: number) =>
     new ApiError(429, "Too many requests", {}, { "retry-after": String(Math.max(1, Math.ceil(retryAfter))) }),
 };

@@ -15,6 +15,7 @@ import type { z } from "zod";
 import { ApiError, errorResponse, errors } from "@/lib/contract/errors";
 import { publicOrigin, type PublicOrigin } from "@/lib/domain/public-origin";
 import { requireAdmin, type Admin } from "@/lib/auth/admin";
+import { requireCron } from "@/lib/auth/cron";
 import { enforceRateLimits, requireWalletSession, type RateLimitSpec } from "@/lib/auth/guard";
 import { config, publicOriginsConfig } from "@/lib/config";
 
@@ -34,8 +35,10 @@ interface Spec<B extends Schema | undefined, Q extends Schema | undefined> {
    * names the admin.
    * "wallet": a write naming the wallet in the body's `wallet` field. With WALLET_AUTH=siwe it
    * needs a session for that same wallet (401 without one, 403 for another wallet).
+   * "cron": a scheduled job (lib/auth/cron.ts): `Authorization: Bearer <CRON_SECRET>` (else 401),
+   * and 404 while no secret is configured. Checked before anything else is read.
    */
-  auth?: "admin" | "wallet";
+  auth?: "admin" | "wallet" | "cron";
   /**
    * Rate limits the request counts against, each only when configured: `ip` per client IP,
    * `wallet` per the request's validated wallet. 429 with Retry-After past a limit.
@@ -71,6 +74,7 @@ export function handle<B extends Schema | undefined = undefined, Q extends Schem
   return answered(async (request, url, requestId, logged) => {
     const origin = publicOrigin(request.headers, publicOriginsConfig());
     if (spec.auth === "admin") logged.admin = await requireAdmin(request.headers, origin.origin);
+    if (spec.auth === "cron") requireCron(request.headers);
     // Before the body is read: text/plain and forms are what a browser may send cross-site without a preflight.
     if (request.method === "POST" && !isJson(request.headers.get("content-type"))) throw unsupportedMediaType();
     const body = spec.body ? parseInput(spec.body, await readJsonObject(request)) : undefined;

@@ -154,7 +154,7 @@ async function freshShare(deps: CampaignDeps, referees: { wallet: string }[]): P
   }
 }
 
-function nameOf(period: Period): { from: string; to: string; days: number } {
+export function nameOf(period: Period): { from: string; to: string; days: number } {
   return { from: dayName(period.fromDay), to: dayName(period.toDay), days: periodLength(period) };
 }
 

@@ -1,12 +1,17 @@
 /** The process's service dependencies, built once from configuration. Route handlers call deps(). */
 import "server-only";
-import { config } from "@/lib/config";
+import { config, siteConfig } from "@/lib/config";
 import { systemClock, type Clock } from "@/lib/domain/clock";
 import { createNftVerifier } from "@/lib/chain/verifier";
 import type { NftVerifier } from "@/lib/chain/types";
 import { createWalletActivity, type WalletActivity } from "@/lib/chain/activity";
 import { qualificationOf, type Qualification } from "@/lib/services/qualify";
 import type { SeasonSchedule } from "@/lib/domain/seasons";
+import { after } from "next/server";
+import { createAppKeyCheck } from "@/lib/farcaster/app-key";
+import { createNotificationClient } from "@/lib/farcaster/notify-client";
+import { createQuickAuthCheck } from "@/lib/farcaster/quick-auth";
+import type { Notifier } from "@/lib/services/notifications";
 import { getStore } from "@/lib/store";
 import type { Store } from "@/lib/store/types";
 
@@ -22,16 +27,27 @@ export interface Deps {
   qualification: Qualification;
   /** SEASON_LENGTH_DAYS and SEASON_START; null while seasons are off. */
   seasons: SeasonSchedule | null;
+  /** Farcaster notifications; null while NEYNAR_API_KEY is unset. */
+  notifications: Notifier | null;
 }
 
 let chain: NftVerifier | null | undefined;
 let activity: WalletActivity | null | undefined;
 let qualification: Qualification | undefined;
+let notifications: Notifier | null | undefined;
 
 export async function deps(): Promise<Deps> {
   const cfg = config();
   chain ??= cfg.chain ? createNftVerifier(cfg.chain) : null;
   activity ??= cfg.chain ? createWalletActivity(cfg.chain) : null;
   qualification ??= qualificationOf(cfg.qualify, activity);
-  return { store: await getStore(), clock: systemClock, chain, activity, qualification, seasons: cfg.store.seasons ?? null };
+  notifications ??= cfg.notifications && {
+    config: cfg.notifications,
+    appName: siteConfig().name,
+    client: createNotificationClient(cfg.notifications.timeoutMs),
+    verifyAppKey: createAppKeyCheck(cfg.notifications.hubUrl, cfg.notifications.neynarApiKey, cfg.notifications.timeoutMs),
+    quickAuth: createQuickAuthCheck(cfg.notifications.quickAuthOrigin),
+    later: after,
+  };
+  return { store: await getStore(), clock: systemClock, chain, activity, qualification, seasons: cfg.store.seasons ?? null, notifications };
 }

@@ -7,12 +7,18 @@ import type {
 } from "@/lib/contract/schemas";
 import { isResolvableRefCode, isSelfReferral, referralLink, refCodeOf, type Wallet } from "@/lib/domain/wallet";
 import type { Deps } from "@/lib/services/context";
-import type { ReferralStore } from "@/lib/store/types";
+import { notifyReferralCredited } from "@/lib/services/notifications";
+import type { NotificationStore, ReferralStore } from "@/lib/store/types";
 
 type ReferralDeps = Pick<Deps, "clock" | "qualification"> & { store: ReferralStore };
+type RecordDeps = ReferralDeps & Pick<Deps, "notifications"> & { store: NotificationStore };
 
-/** POST /api/referral/record: binds the referee to the code's owner, once (see ReferralStore.recordReferral for the order of the checks). */
-export async function recordReferral(deps: ReferralDeps, referee: Wallet, refCode: string): Promise<RecordReferralResponse> {
+/**
+ * POST /api/referral/record: binds the referee to the code's owner, once (see ReferralStore.recordReferral
+ * for the order of the checks). A referral credited at once is told to the referrer after the response,
+ * with a notification leading to `base`, the app's public base (none without one: the bench's bare server).
+ */
+export async function recordReferral(deps: RecordDeps, referee: Wallet, refCode: string, base?: string): Promise<RecordReferralResponse> {
   const result = await deps.store.recordReferral({
     referee,
     refCode,
@@ -22,6 +28,7 @@ export async function recordReferral(deps: ReferralDeps, referee: Wallet, refCod
   });
   switch (result.outcome) {
     case "recorded":
+      if (deps.qualification.rule === "none" && base) notifyReferralCredited(deps, result.referrer as Wallet, base);
       return { success: true, referrer: result.referrer };
     case "already-recorded":
       return { success: true, referrer: result.referrer, alreadyRecorded: true };

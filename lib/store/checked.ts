@@ -7,6 +7,7 @@
 import { VISITOR_ID_PATTERN } from "@/lib/domain/analytics";
 import { STORABLE_TEXT } from "@/lib/domain/moderation";
 import { SOCIAL_TASK_IDS } from "@/lib/domain/tasks";
+import { checkedNotifications } from "@/lib/store/checked-notifications";
 import { isResolvableRefCode, isWallet, normaliseWallet } from "@/lib/domain/wallet";
 import {
   ADMIN_BATCH_LIMIT,
@@ -36,6 +37,7 @@ const MAX_TIME = 9_999_999_999;
 /** `store` with every call checked first; everything else passes through unchanged. */
 export function checked(store: Store): Store {
   const overrides: Partial<Store> = {
+    ...checkedNotifications(store),
     async getLeaderboard(limit) {
       checkLimit(limit);
       return store.getLeaderboard(limit);

@@ -12,6 +12,7 @@ import type { AnalyticsStore } from "@/lib/store/ports/analytics";
 import type { StoreBackend } from "@/lib/store/ports/backend";
 import type { LeaderboardStore } from "@/lib/store/ports/leaderboard";
 import type { ModerationStore } from "@/lib/store/ports/moderation";
+import type { NotificationStore } from "@/lib/store/ports/notifications";
 import type { OperatorStore } from "@/lib/store/ports/operator";
 import type { ReferralStore } from "@/lib/store/ports/referrals";
 import type { SignalsStore } from "@/lib/store/ports/signals";
@@ -27,6 +28,7 @@ export type Store = StoreBackend &
   AnalyticsStore &
   ModerationStore &
   SignalsStore &
+  NotificationStore &
   OperatorStore;
 
 export * from "@/lib/store/ports/access";
@@ -34,6 +36,7 @@ export * from "@/lib/store/ports/analytics";
 export type * from "@/lib/store/ports/backend";
 export * from "@/lib/store/ports/leaderboard";
 export * from "@/lib/store/ports/moderation";
+export * from "@/lib/store/ports/notifications";
 export * from "@/lib/store/ports/operator";
 export type * from "@/lib/store/ports/referrals";
 export * from "@/lib/store/ports/signals";

@@ -62,7 +62,7 @@ function depsFor(qualify: QualifyConfig, rpcUrl = chain.rpcUrl): Deps {
   opened.push(store);
   const cfg = chainConfig(chain, { rpcUrl, timeoutMs: 2_000 });
   const activity = createWalletActivity(cfg);
-  return { store, clock: () => Math.floor(Date.now() / 1000), chain: createNftVerifier(cfg), activity, qualification: qualificationOf(qualify, activity), seasons: null };
+  return { store, clock: () => Math.floor(Date.now() / 1000), chain: createNftVerifier(cfg), activity, qualification: qualificationOf(qualify, activity), seasons: null, notifications: null };
 }
 
 /** A referrer and a referee bound to it, the referee's referral pending. */

@@ -50,7 +50,7 @@ afterEach(() => {
 });
 
 function depsWith(verifier: NftVerifier | null): Deps {
-  return { store, clock: () => Math.floor(Date.now() / 1000), chain: verifier, activity: null, qualification: CREDIT_AT_ONCE, seasons: null };
+  return { store, clock: () => Math.floor(Date.now() / 1000), chain: verifier, activity: null, qualification: CREDIT_AT_ONCE, seasons: null, notifications: null };
 }
 
 /** Deps whose verifier counts every HTTP request it sends to the RPC. */

@@ -1,9 +1,10 @@
 import { domainManifestSchema, miniAppEmbedNextSchema } from "@farcaster/miniapp-core";
 import { startApp, type AppServer } from "@/tests/support/app-server";
 import { E2E_SITE_ENV } from "@/tests/e2e/support/constants";
-import { openInFarcasterHost } from "@/tests/e2e/support/farcaster-host";
+import { openInFarcasterHost, type HostOptions } from "@/tests/e2e/support/farcaster-host";
 import { codeOf, expect, test } from "@/tests/e2e/support/fixtures";
 import { knownWallet, pendingCode } from "@/tests/e2e/support/helpers";
+import { newAppKey, signedEvent, startFakeHub, startNotificationServer, startQuickAuthServer } from "@/tests/support/farcaster";
 import { randomWallet } from "@/tests/support/wallets";
 
 const metaContent = (html: string, name: string) => {
@@ -65,7 +66,7 @@ test.describe("Farcaster manifest and embed, from configuration", () => {
 });
 
 type Host = Awaited<ReturnType<typeof openInFarcasterHost>>;
-const inFarcaster = test.extend<{ openHost: (appUrl: string, address: string, options?: { rejectAdd: boolean }) => Promise<Host> }>({
+const inFarcaster = test.extend<{ openHost: (appUrl: string, address: string, options?: HostOptions) => Promise<Host> }>({
   openHost: async ({ page }, use) => {
     const hosts: Host[] = [];
     await use(async (appUrl, address, options) => {
@@ -130,5 +131,58 @@ inFarcaster.describe("inside a Farcaster client", () => {
       expect(body, url).not.toContain("ethProviderRequestV2");
     }
     expect(await pendingCode(page)).toBeNull();
+  });
+});
+
+inFarcaster.describe("notifications inside a Farcaster client", () => {
+  const FID = 5150;
+  let server: AppServer;
+  let hub: Awaited<ReturnType<typeof startFakeHub>>;
+  let notify: Awaited<ReturnType<typeof startNotificationServer>>;
+  let quickAuth: Awaited<ReturnType<typeof startQuickAuthServer>>;
+
+  inFarcaster.beforeAll(async () => {
+    [hub, notify, quickAuth] = await Promise.all([startFakeHub(), startNotificationServer(), startQuickAuthServer()]);
+    server = await startApp({ ...E2E_SITE_ENV, NEYNAR_API_KEY: "neynar-e2e", NEYNAR_HUB_URL: hub.url, QUICK_AUTH_ORIGIN: quickAuth.origin });
+  });
+  inFarcaster.afterAll(async () => {
+    await Promise.all([server?.stop(), hub?.stop(), notify?.stop(), quickAuth?.stop()]);
+  });
+
+  inFarcaster("the user adds the app with notifications on; a friend joins with the link and the notification arrives", async ({ openHost, request }) => {
+    const referrer = randomWallet();
+    // The client's app key for this user, a signer of its fid as the hub knows it.
+    const appKey = newAppKey(FID);
+    hub.register(appKey);
+    const details = { url: notify.url, token: "e2e-token" };
+    const host = await openHost(server.baseUrl, referrer, {
+      fid: FID,
+      // What a Farcaster client does when the user adds the app: it posts the signed event to the manifest's webhookUrl.
+      onAdd: async () => {
+        const manifest = await (await request.get(`${server.baseUrl}/.well-known/farcaster.json`)).json();
+        const res = await request.post(manifest.miniapp.webhookUrl, { data: signedEvent(appKey, { event: "miniapp_added", notificationDetails: details }) });
+        expect(res.status()).toBe(200);
+        return details;
+      },
+    });
+
+    const card = host.app.getByTestId("notifications");
+    await expect(card).toHaveAttribute("data-state", "off");
+    await card.getByRole("button", { name: "Turn on notifications" }).click();
+    await expect(card).toHaveAttribute("data-state", "on");
+    await expect(card.getByRole("status")).toContainText("We'll tell you when a friend joins");
+    const methods = (await host.calls()).map((c) => c.method);
+    expect(methods).toEqual(expect.arrayContaining(["signIn", "addFrame"]));
+
+    const friend = randomWallet();
+    const recorded = await request.post(`${server.baseUrl}/api/referral/record`, { data: { wallet: friend, refCode: codeOf(referrer) } });
+    expect(recorded.status()).toBe(200);
+    await expect.poll(() => notify.received.length).toBe(1);
+    expect(notify.received[0]).toMatchObject({
+      title: "A friend joined with your link",
+      targetUrl: `${server.baseUrl}/`,
+      tokens: ["e2e-token"],
+      notificationId: expect.stringMatching(/^referral-\d{4}-\d{2}-\d{2}$/),
+    });
   });
 });

@@ -7,6 +7,7 @@ import { describeAnalyticsContract, type OpenStore } from "@/tests/store/analyti
 import { describeCampaignContract } from "@/tests/store/campaign-contract";
 import { describeStoreContract } from "@/tests/store/contract";
 import { describeModerationContract } from "@/tests/store/moderation-contract";
+import { describeNotificationsContract } from "@/tests/store/notifications-contract";
 import { describeQualifyContract } from "@/tests/store/qualify-contract";
 import { describeSignalsContract } from "@/tests/store/signals-contract";
 
@@ -24,5 +25,6 @@ describeCampaignContract("redis (tcp)", openAnalytics);
 describeModerationContract("redis (tcp)", openAnalytics);
 describeSignalsContract("redis (tcp)", openAnalytics);
 describeQualifyContract("redis (tcp)", openAnalytics);
+describeNotificationsContract("redis (tcp)", openAnalytics);
 describeBoardContract("redis (tcp)", async (seasons) =>
   createTcpRedisStore({ url, prefix: `t${randomUUID().slice(0, 8)}`, timeoutMs: 5_000, retentionDays: DEFAULT_RETENTION_DAYS, ...(seasons && { seasons }) }));

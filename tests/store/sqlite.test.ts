@@ -5,6 +5,7 @@ import { describeAnalyticsContract, type OpenStore } from "@/tests/store/analyti
 import { describeCampaignContract } from "@/tests/store/campaign-contract";
 import { describeStoreContract } from "@/tests/store/contract";
 import { describeModerationContract } from "@/tests/store/moderation-contract";
+import { describeNotificationsContract } from "@/tests/store/notifications-contract";
 import { describeQualifyContract } from "@/tests/store/qualify-contract";
 import { describeSignalsContract } from "@/tests/store/signals-contract";
 import { tempDirs, writeFileAtVersion } from "@/tests/store/sqlite-files";
@@ -26,4 +27,5 @@ describeCampaignContract("sqlite", openAnalytics);
 describeModerationContract("sqlite", openAnalytics);
 describeSignalsContract("sqlite", openAnalytics);
 describeQualifyContract("sqlite", openAnalytics);
+describeNotificationsContract("sqlite", openAnalytics);
 describeBoardContract("sqlite", async (seasons) => openSqliteStore(tempDir(), { retentionDays: DEFAULT_RETENTION_DAYS, ...(seasons && { seasons }) }));

@@ -7,6 +7,7 @@ import { describeAnalyticsContract, type OpenStore } from "@/tests/store/analyti
 import { describeCampaignContract } from "@/tests/store/campaign-contract";
 import { describeStoreContract } from "@/tests/store/contract";
 import { describeModerationContract } from "@/tests/store/moderation-contract";
+import { describeNotificationsContract } from "@/tests/store/notifications-contract";
 import { describeQualifyContract } from "@/tests/store/qualify-contract";
 import { describeSignalsContract } from "@/tests/store/signals-contract";
 import { startUpstashBridge, type UpstashBridge } from "@/tests/support/upstash-bridge";
@@ -30,5 +31,6 @@ describeCampaignContract("upstash (REST, through the test bridge)", openAnalytic
 describeModerationContract("upstash (REST, through the test bridge)", openAnalytics);
 describeSignalsContract("upstash (REST, through the test bridge)", openAnalytics);
 describeQualifyContract("upstash (REST, through the test bridge)", openAnalytics);
+describeNotificationsContract("upstash (REST, through the test bridge)", openAnalytics);
 describeBoardContract("upstash (REST, through the test bridge)", async (seasons) =>
   createUpstashStore({ url: bridge.url, token, prefix: `t${randomUUID().slice(0, 8)}`, timeoutMs: 5_000, retentionDays: DEFAULT_RETENTION_DAYS, ...(seasons && { seasons }) }));

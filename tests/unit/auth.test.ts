@@ -194,6 +194,14 @@ describe("the Content-Security-Policy of pages", () => {
     expect(contentSecurityPolicy(parseHeadersConfig({ NODE_ENV: "development" }), "n")).toContain("'unsafe-eval'");
   });
 
+  it("lets the page reach the Quick Auth server only while Farcaster notifications are on", () => {
+    expect(contentSecurityPolicy(parseHeadersConfig({ QUICK_AUTH_ORIGIN: "https://auth.example" }), "n")).toContain("connect-src 'self';");
+    expect(contentSecurityPolicy(parseHeadersConfig({ NEYNAR_API_KEY: "k" }), "n")).toContain("connect-src 'self' https://auth.farcaster.xyz;");
+    expect(contentSecurityPolicy(parseHeadersConfig({ NEYNAR_API_KEY: "k", QUICK_AUTH_ORIGIN: "http://127.0.0.1:4000/x" }), "n")).toContain(
+      "connect-src 'self' http://127.0.0.1:4000;",
+    );
+  });
+
   it("FRAME_ANCESTORS takes origins and 'self', nothing that could break out of the header", () => {
     expect(parseHeadersConfig({ FRAME_ANCESTORS: "'self', https://a.example:8443 http://localhost:*" }).frameAncestors).toEqual([
       "'self'",

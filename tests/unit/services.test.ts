@@ -26,7 +26,7 @@ describe("services", () => {
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), "refboard-services-"));
     now = T0;
-    deps = { store: checked(openSqliteStore(dir, { retentionDays: DEFAULT_RETENTION_DAYS })), clock: () => now, chain: null, activity: null, qualification: CREDIT_AT_ONCE, seasons: null };
+    deps = { store: checked(openSqliteStore(dir, { retentionDays: DEFAULT_RETENTION_DAYS })), clock: () => now, chain: null, activity: null, qualification: CREDIT_AT_ONCE, seasons: null, notifications: null };
   });
   afterEach(async () => {
     await deps.store.close();

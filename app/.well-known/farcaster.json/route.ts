@@ -2,13 +2,13 @@
 import { farcasterManifest } from "@/components/farcaster/miniapp-meta";
 import { handle, refuseOtherMethods } from "@/lib/http/handle";
 import { sameForEveryHost } from "@/lib/domain/public-origin";
-import { publicOriginsConfig, siteConfig } from "@/lib/config";
+import { config, publicOriginsConfig, siteConfig } from "@/lib/config";
 
 export const dynamic = "force-dynamic";
 
 // Its URLs are on the request's public origin: a shared cache may keep it only when that is the same for every request.
 export const GET = handle({}, ({ publicOrigin }) =>
-  Response.json(farcasterManifest(siteConfig(), publicOrigin.base), {
+  Response.json(farcasterManifest(siteConfig(), publicOrigin.base, config().notifications !== null), {
     headers: { "cache-control": `${sameForEveryHost(publicOriginsConfig()) ? "public" : "private"}, max-age=300` },
   }),
 );

@@ -13,6 +13,7 @@ import { codeIndex, type CodeIndexOptions } from "@/lib/store/redis/code-index";
 import { redisKeys } from "@/lib/store/redis/keys";
 import { leaderboardOperations } from "@/lib/store/redis/leaderboard";
 import { moderationOperations } from "@/lib/store/redis/moderation";
+import { notificationOperations } from "@/lib/store/redis/notifications";
 import { operatorOperations } from "@/lib/store/redis/operator";
 import { referralOperations } from "@/lib/store/redis/referrals";
 import { scriptRunner } from "@/lib/store/redis/run";
@@ -44,6 +45,7 @@ export function createRedisStore(client: RedisCommandClient, { kind, prefix, ret
     ...analyticsOperations(context),
     ...moderationOperations(context),
     ...signalOperations(context),
+    ...notificationOperations(context),
     ...operatorOperations(context),
     ping: () => client.ping(),
     close: () => client.quit(),

@@ -96,8 +96,25 @@
  *   {p}:an:since          string  the first day (number of days since the epoch) anything was counted:
  *                                 SET NX by every script that counts
  *   {p}:an:top            zset    scratch of get-top-referrers.lua, deleted by the script that made it
+ *   {p}:an:<YYYY-MM-DD>:notifications
+ *                         hash    sent, failed, invalid: the Farcaster notifications of the day (NotificationDay of
+ *                                 lib/store/ports/notifications.ts), written by record-notification-outcome.lua
  *   Every an:<YYYY-MM-DD> key: EXPIREAT the retention after the day (expiryOf), set with each write.
+ *   {p}:fc:t:<fid>        hash    <appFid> -> "<token> <url>": the fid's notification target in each Farcaster client
+ *                                 app. Neither part holds a space (checked-notifications.ts), so the token is what
+ *                                 precedes the first one. Never left empty: the last target goes with its key.
+ *   {p}:fc:subs           zset    the subscribers: member = a fid with a target, score = the fid, so that the
+ *                                 reminders walk them in fid order from a cursor with ZRANGEBYSCORE
+ *   {p}:fc:cursor         string  the last fid the reminders took; absent: the next batch starts from the first
+ *   {p}:fc:wallet         hash    <fid> -> the wallet linked to it
+ *   {p}:fc:fid            hash    <wallet> -> the fid linked to it: fc:wallet the other way round, written with it
+ *   {p}:fc:reminded       hash    <fid> -> when its last check-in reminder went out: the fid's, so it outlives a new
+ *                                 link and the fid's targets
+ *   {p}:fc:claim:<kind>:<YYYY-MM-DD>
+ *                         set     the fids the notification of that kind and UTC day was claimed for; EXPIRE'd
+ *                                 CLAIM_SECONDS (notifications.ts) after each claim
  */
+import type { NotificationKind } from "@/lib/domain/notifications";
 import { SOCIAL_TASK_IDS } from "@/lib/domain/tasks";
 
 /** Fields of a wallet hash besides createdAt, in the order the OperatorStore scripts exchange them. */
@@ -183,6 +200,24 @@ export interface RedisKeys {
   countingSince: string;
   /** Scratch key of get-top-referrers.lua. */
   topReferrers: string;
+  /** The day's notification counts; `day` as YYYY-MM-DD. */
+  notificationCounts(day: string): string;
+  /** The fid's notification targets. */
+  notificationTargets(fid: number): string;
+  /** What precedes the fid in a targets key, for scripts that derive it. */
+  notificationTargetsKeyPrefix: string;
+  /** Fids with at least one target. */
+  subscribers: string;
+  /** The last fid the reminders took. */
+  reminderCursor: string;
+  /** fid -> linked wallet. */
+  linkedWallets: string;
+  /** wallet -> linked fid. */
+  linkedFids: string;
+  /** fid -> its last check-in reminder. */
+  reminded: string;
+  /** The fids the notification of `kind` was claimed for on a day; `day` as YYYY-MM-DD. */
+  notificationClaims(kind: NotificationKind, day: string): string;
 }
 
 /** The field and key part that stand for every code in the analytics keys; never a refCode (1 character). */
@@ -201,6 +236,7 @@ export function redisKeys(prefix: string): RedisKeys {
   const boardVersion = `${base}lb:version`;
   const seasonBoardKeyPrefix = `${base}lb:s:`;
   const seasonHeldKeyPrefix = `${base}lb:held:s:`;
+  const notificationTargetsKeyPrefix = `${base}fc:t:`;
   return {
     wallet: (wallet) => walletKeyPrefix + wallet,
     walletKeyPrefix,
@@ -241,6 +277,15 @@ export function redisKeys(prefix: string): RedisKeys {
     referrers: (day) => `${base}an:${day}:referrers`,
     countingSince: `${base}an:since`,
     topReferrers: `${base}an:top`,
+    notificationCounts: (day) => `${base}an:${day}:notifications`,
+    notificationTargets: (fid) => notificationTargetsKeyPrefix + fid,
+    notificationTargetsKeyPrefix,
+    subscribers: `${base}fc:subs`,
+    reminderCursor: `${base}fc:cursor`,
+    linkedWallets: `${base}fc:wallet`,
+    linkedFids: `${base}fc:fid`,
+    reminded: `${base}fc:reminded`,
+    notificationClaims: (kind, day) => `${base}fc:claim:${kind}:${day}`,
   };
 }
 

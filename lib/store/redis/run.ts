@@ -26,6 +26,15 @@ const SCRIPT_FOLDERS = {
   analytics: ["count-visit", "get-visits", "get-campaign", "get-top-referrers", "get-wallet-report"],
   moderation: ["disqualify", "disqualify-many", "reinstate", "get-disqualifications", "scan-disqualified", "get-audit-log"],
   signals: ["get-suspicious-referrers", "get-referrer-signals"],
+  notifications: [
+    "save-notification-target",
+    "remove-notification-target",
+    "link-farcaster",
+    "claim-notification",
+    "take-reminder-batch",
+    "record-notification-outcome",
+    "get-notification-stats",
+  ],
   operator: [
     "put-wallets",
     "get-wallets",

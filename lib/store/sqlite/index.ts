@@ -13,6 +13,7 @@ import { sqliteLeaderboard } from "@/lib/store/sqlite/board-reads";
 import { openBoard } from "@/lib/store/sqlite/leaderboard";
 import { migrate } from "@/lib/store/sqlite/migrations";
 import { sqliteModeration } from "@/lib/store/sqlite/moderation";
+import { sqliteNotifications } from "@/lib/store/sqlite/notifications";
 import { sqliteOperator } from "@/lib/store/sqlite/operator";
 import { openCredits, sqliteReferrals } from "@/lib/store/sqlite/referrals";
 import { openSignals, sqliteSignals } from "@/lib/store/sqlite/signals";
@@ -43,6 +44,7 @@ export function openSqliteStore(dataDir: string, options: SqliteStoreOptions): S
       ...sqliteAnalytics(db, counters),
       ...sqliteModeration(db, board),
       ...sqliteSignals(db),
+      ...sqliteNotifications(db, options.retentionDays),
       ...sqliteOperator(db, board),
     };
   });

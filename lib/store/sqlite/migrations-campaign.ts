@@ -1,7 +1,7 @@
 /**
  * Migrations 6 onwards of refboard.sqlite (migrations.ts runs them, after FOUNDATION_MIGRATIONS):
- * the campaign's counters, moderation, farm signals, qualified referrals and the live board. A new
- * migration is appended here; a released one is never edited.
+ * the campaign's counters, moderation, farm signals, qualified referrals, the live board and
+ * Farcaster notifications. A new migration is appended here; a released one is never edited.
  */
 
 export const CAMPAIGN_MIGRATIONS: readonly string[] = [
@@ -190,5 +190,59 @@ export const CAMPAIGN_MIGRATIONS: readonly string[] = [
   BEGIN
     UPDATE board_version SET version = version + 1;
   END;
+  `,
+  // 12: Farcaster notifications (lib/store/ports/notifications.ts). Claims and day counts are keyed
+  // by day first, so that removing the old ones walks their primary key.
+  `
+  -- One target per fid and client app: the client's url and the token it handed out.
+  CREATE TABLE farcaster_targets (
+    fid        INTEGER NOT NULL,
+    app_fid    INTEGER NOT NULL,
+    url        TEXT NOT NULL,
+    token      TEXT NOT NULL,
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (fid, app_fid)
+  ) STRICT, WITHOUT ROWID;
+
+  -- One to one: a fid has at most one wallet, a wallet at most one fid.
+  CREATE TABLE farcaster_links (
+    fid       INTEGER PRIMARY KEY,
+    wallet    TEXT NOT NULL UNIQUE,
+    linked_at INTEGER NOT NULL
+  ) STRICT;
+
+  -- The fid's last check-in reminder: the fid's, not its link's, so relinking keeps it.
+  CREATE TABLE farcaster_reminders (
+    fid         INTEGER PRIMARY KEY,
+    reminded_at INTEGER NOT NULL
+  ) STRICT;
+
+  -- A subscriber's reminder goes with its last target, so the table holds subscribers only.
+  CREATE TRIGGER farcaster_reminders_unsubscribed AFTER DELETE ON farcaster_targets
+    WHEN NOT EXISTS (SELECT 1 FROM farcaster_targets WHERE fid = old.fid)
+  BEGIN
+    DELETE FROM farcaster_reminders WHERE fid = old.fid;
+  END;
+
+  CREATE TABLE notification_claims (
+    day  INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    fid  INTEGER NOT NULL,
+    PRIMARY KEY (day, kind, fid)
+  ) STRICT, WITHOUT ROWID;
+
+  CREATE TABLE notification_days (
+    day     INTEGER PRIMARY KEY,
+    sent    INTEGER NOT NULL,
+    failed  INTEGER NOT NULL,
+    invalid INTEGER NOT NULL
+  ) STRICT;
+
+  -- The last fid the reminders took, 0 before the first (a new round).
+  CREATE TABLE notification_cursor (
+    id  INTEGER PRIMARY KEY CHECK (id = 1),
+    fid INTEGER NOT NULL
+  ) STRICT;
+  INSERT INTO notification_cursor (id, fid) VALUES (1, 0);
   `,
 ];

@@ -4,7 +4,7 @@ import { recordReferralBody } from "@/lib/contract/schemas";
 import { deps } from "@/lib/services/context";
 import { recordReferral } from "@/lib/services/referrals";
 
-export const POST = handle({ body: recordReferralBody, ...WALLET_WRITE }, async ({ body }) =>
-  Response.json(await recordReferral(await deps(), body.wallet, body.refCode)),
+export const POST = handle({ body: recordReferralBody, ...WALLET_WRITE }, async ({ body, publicOrigin }) =>
+  Response.json(await recordReferral(await deps(), body.wallet, body.refCode, publicOrigin.base)),
 );
 export const { DELETE, GET, OPTIONS, PATCH, PUT } = refuseOtherMethods({ POST });

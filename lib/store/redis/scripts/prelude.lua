@@ -1,5 +1,6 @@
 -- Prepended to every script: the day's counters, registration of a wallet, the leaderboard composite,
--- the board with its held part, its version and its season boards, and what the moderation scripts share.
+-- the board with its held part, its version and its season boards, what the moderation scripts share, and
+-- forgetting a notification target.
 -- Numbers reach Redis through string.format('%.0f'): tostring() prints 14 significant
 -- digits and would lose the low digits of a composite.
 
@@ -302,4 +303,11 @@ end
 local function readSignals(signalsKey, disqualifiedKey, wallet)
   local counts = redis.call('HMGET', signalsKey, 'referrals', 'burst', 'quick', 'active', 'cycles')
   return {wallet, counts[1], counts[2], counts[3], counts[4], counts[5], redis.call('SISMEMBER', disqualifiedKey, wallet)}
+end
+
+-- Forgets the fid's target in one client app (keys.ts fc:t:<fid>); a fid left without targets is no
+-- subscriber any more (fc:subs).
+local function forgetTarget(targetsKey, subscribersKey, fid, appFid)
+  redis.call('HDEL', targetsKey, appFid)
+  if redis.call('EXISTS', targetsKey) == 0 then redis.call('ZREM', subscribersKey, fid) end
 end

@@ -1,0 +1,200 @@
+/**
+ * Notifications without servers: the texts and limits, when a reminder is due, batching, and the
+ * services on the real embedded store with a fake clock, an injected app-key check and a fake
+ * notification client. Webhook events are signed for real (tests/support/farcaster.ts) and parsed
+ * by the library's own verification.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ApiError } from "@/lib/contract/errors";
+import { DEFAULT_RETENTION_DAYS, SECONDS_PER_DAY } from "@/lib/domain/analytics";
+import {
+  BODY_MAX,
+  batchesOf,
+  messageOf,
+  notificationIdOf,
+  reminderDue,
+  TITLE_MAX,
+  TOKENS_PER_REQUEST,
+  type NotificationMessage,
+  type NotificationTarget,
+} from "@/lib/domain/notifications";
+import { CHECKIN_COOLDOWN_SECONDS } from "@/lib/domain/tasks";
+import type { NotificationReply } from "@/lib/farcaster/notify-client";
+import { linkFarcasterAccount, notifyReferralCredited, receiveWebhookEvent, runCheckinReminders, type Notifier, type NotifyDeps } from "@/lib/services/notifications";
+import { checked } from "@/lib/store/checked";
+import { openSqliteStore } from "@/lib/store/sqlite";
+import type { Store } from "@/lib/store/types";
+import { newAppKey, signedEvent } from "@/tests/support/farcaster";
+import { randomWallet } from "@/tests/support/wallets";
+
+const T0 = 1_750_000_000;
+const DAY0 = Math.floor(T0 / SECONDS_PER_DAY);
+const BASE = "https://refboard.example.com";
+
+describe("notification rules", () => {
+  it("every message fits the protocol: title <= 32, body <= 128, an id per kind and day, a target on the app", () => {
+    for (const kind of ["referral", "checkin"] as const) {
+      const message = messageOf(kind, DAY0, "A very long community name that goes on and on and on and on and on and on", BASE);
+      expect([...message.title].length).toBeLessThanOrEqual(TITLE_MAX);
+      expect([...message.body].length).toBeLessThanOrEqual(BODY_MAX);
+      expect(message.notificationId).toBe(notificationIdOf(kind, DAY0));
+      expect(message.targetUrl).toBe(`${BASE}/`);
+    }
+    expect(notificationIdOf("checkin", DAY0)).toBe("checkin-2025-06-15");
+    expect(messageOf("checkin", DAY0, "Quest Club", BASE).body).toContain("Quest Club");
+  });
+
+  it("a reminder is due once the check-in is ready, at most once per cooldown", () => {
+    const now = T0;
+    expect(reminderDue(null, null, now)).toBe(true);
+    expect(reminderDue(now - CHECKIN_COOLDOWN_SECONDS + 1, null, now)).toBe(false);
+    expect(reminderDue(now - CHECKIN_COOLDOWN_SECONDS, null, now)).toBe(true);
+    expect(reminderDue(null, now - 60, now)).toBe(false);
+    expect(reminderDue(null, now - CHECKIN_COOLDOWN_SECONDS, now)).toBe(true);
+  });
+
+  it("batches by url, at most 100 tokens per request", () => {
+    const targets = (url: string, n: number): NotificationTarget[] => Array.from({ length: n }, (_, i) => ({ fid: i + 1, appFid: 1, url, token: `${url}-${i}` }));
+    const batches = batchesOf([...targets("https://a.example", 250), ...targets("https://b.example", 3)]);
+    expect(batches.map((b) => [b.url, b.targets.length])).toEqual([
+      ["https://a.example", TOKENS_PER_REQUEST],
+      ["https://a.example", TOKENS_PER_REQUEST],
+      ["https://a.example", 50],
+      ["https://b.example", 3],
+    ]);
+  });
+});
+
+describe("notification services", () => {
+  let dir: string;
+  let now: number;
+  let store: Store;
+  let sent: { url: string; message: NotificationMessage; tokens: string[] }[];
+  let reply: (tokens: string[]) => NotificationReply | Error;
+  let pending: Promise<void>[];
+  let appKeyCheck: Notifier["verifyAppKey"];
+  let deps: NotifyDeps;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), "refboard-notify-unit-"));
+    now = T0;
+    store = checked(openSqliteStore(dir, { retentionDays: DEFAULT_RETENTION_DAYS }));
+    sent = [];
+    pending = [];
+    reply = (tokens) => ({ successfulTokens: tokens, invalidTokens: [], rateLimitedTokens: [] });
+    appKeyCheck = async () => ({ valid: true, appFid: 9152 });
+    const notifier: Notifier = {
+      config: { neynarApiKey: "k", hubUrl: "https://hub.example", quickAuthOrigin: "https://auth.example", kinds: ["referral", "checkin"], batch: 2, timeoutMs: 1000 },
+      appName: "Quest Club",
+      client: {
+        async send(url, message, tokens) {
+          sent.push({ url, message, tokens });
+          const answer = reply(tokens);
+          if (answer instanceof Error) throw answer;
+          return answer;
+        },
+      },
+      verifyAppKey: (fid, key) => appKeyCheck(fid, key),
+      quickAuth: async (token, domain) => (token === "good" && domain === "refboard.example.com" ? 42 : null),
+      later: (task) => void pending.push(task()),
+    };
+    deps = { store, clock: () => now, notifications: notifier };
+  });
+  afterEach(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const status = async (promise: Promise<unknown>) =>
+    promise.then(
+      () => 200,
+      (e: unknown) => (e instanceof ApiError ? e.status : Promise.reject(e)),
+    );
+  const subscribe = async (fid: number, token = `t${fid}`, wallet = randomWallet()) => {
+    await receiveWebhookEvent(deps, signedEvent(newAppKey(fid), { event: "notifications_enabled", notificationDetails: { url: "https://client.example/n", token } }));
+    await store.linkFarcaster(fid, wallet, now);
+    return wallet;
+  };
+
+  it("the webhook maps the library's verdicts: bad data 400, bad signature or app key 401, a failing check 503", async () => {
+    const key = newAppKey(7);
+    const event = { event: "notifications_enabled", notificationDetails: { url: "https://client.example/n", token: "x" } };
+    expect(await status(receiveWebhookEvent(deps, signedEvent(key, event)))).toBe(200);
+    expect(await status(receiveWebhookEvent(deps, { ...signedEvent(key, event), signature: signedEvent(newAppKey(7), event).signature }))).toBe(401);
+    expect(await status(receiveWebhookEvent(deps, { nope: true }))).toBe(400);
+    expect(await status(receiveWebhookEvent(deps, signedEvent(key, { event: "something_else" })))).toBe(400);
+    appKeyCheck = async () => ({ valid: false });
+    expect(await status(receiveWebhookEvent(deps, signedEvent(key, event)))).toBe(401);
+    appKeyCheck = async () => {
+      throw new Error("hub down");
+    };
+    expect(await status(receiveWebhookEvent(deps, signedEvent(key, event)))).toBe(503);
+    expect(await status(receiveWebhookEvent({ ...deps, notifications: null }, signedEvent(key, event)))).toBe(404);
+  });
+
+  it("links only with a token that proves the fid for this domain", async () => {
+    const wallet = randomWallet();
+    expect(await status(linkFarcasterAccount(deps, null, wallet, "refboard.example.com"))).toBe(401);
+    expect(await status(linkFarcasterAccount(deps, "bad", wallet, "refboard.example.com"))).toBe(401);
+    expect(await status(linkFarcasterAccount(deps, "good", wallet, "elsewhere.example"))).toBe(401);
+    expect(await linkFarcasterAccount(deps, "good", wallet, "refboard.example.com")).toEqual({ fid: 42, wallet, notifications: false });
+  });
+
+  it("the referral notification runs after the response, once per day, and a failing client is counted, never thrown", async () => {
+    const referrer = await subscribe(11);
+    notifyReferralCredited(deps, referrer as `0x${string}`, BASE);
+    expect(sent).toEqual([]); // nothing until the response is out
+    await Promise.all(pending);
+    expect(sent).toEqual([{ url: "https://client.example/n", message: messageOf("referral", DAY0, "Quest Club", BASE), tokens: ["t11"] }]);
+    notifyReferralCredited(deps, referrer as `0x${string}`, BASE);
+    await Promise.all(pending);
+    expect(sent).toHaveLength(1);
+
+    now += SECONDS_PER_DAY;
+    reply = () => new Error("connection refused");
+    notifyReferralCredited(deps, referrer as `0x${string}`, BASE);
+    await Promise.all(pending);
+    expect(sent).toHaveLength(2);
+    const day = (await store.getNotificationStats(DAY0 + 1, DAY0 + 1)).days[0];
+    expect(day).toEqual({ day: DAY0 + 1, sent: 0, failed: 1, invalid: 0 });
+  });
+
+  it("a kind turned off sends nothing", async () => {
+    const referrer = await subscribe(12);
+    deps.notifications!.config.kinds = ["checkin"];
+    notifyReferralCredited(deps, referrer as `0x${string}`, BASE);
+    expect(pending).toEqual([]);
+    deps.notifications!.config.kinds = ["referral"];
+    expect(await runCheckinReminders(deps, BASE)).toMatchObject({ subscribers: 0, sent: 0 });
+    expect(sent).toEqual([]);
+  });
+
+  it("reminder runs: only linked fids whose check-in is ready, invalid tokens dropped, rate-limited and failed ones retried on the next round", async () => {
+    const ready = await subscribe(21);
+    const checkedIn = await subscribe(22);
+    await store.checkIn(checkedIn, now - 60, CHECKIN_COOLDOWN_SECONDS);
+    await receiveWebhookEvent(deps, signedEvent(newAppKey(23), { event: "notifications_enabled", notificationDetails: { url: "https://client.example/n", token: "t23" } })); // no wallet
+    await subscribe(24);
+    await subscribe(25);
+    expect(ready).toBeTruthy();
+    reply = (tokens) => ({ successfulTokens: tokens.filter((t) => t === "t21"), invalidTokens: tokens.filter((t) => t === "t24"), rateLimitedTokens: tokens.filter((t) => t === "t25") });
+
+    const runs = [await runCheckinReminders(deps, BASE), await runCheckinReminders(deps, BASE), await runCheckinReminders(deps, BASE)];
+    expect(runs).toEqual([
+      { subscribers: 2, due: 1, sent: 1, failed: 0, invalid: 0, rateLimited: 0, wrapped: false },
+      { subscribers: 2, due: 1, sent: 0, failed: 0, invalid: 1, rateLimited: 0, wrapped: false },
+      { subscribers: 1, due: 1, sent: 0, failed: 1, invalid: 0, rateLimited: 1, wrapped: true },
+    ]);
+    expect(sent.every((s) => s.message.notificationId === notificationIdOf("checkin", DAY0))).toBe(true);
+
+    // The next round: 21 was reminded, 22 has checked in, 23 has no wallet, 24 is gone; 25 is tried again.
+    reply = (tokens) => ({ successfulTokens: tokens, invalidTokens: [], rateLimitedTokens: [] });
+    sent = [];
+    while (!(await runCheckinReminders(deps, BASE)).wrapped);
+    expect(sent.flatMap((s) => s.tokens)).toEqual(["t25"]);
+    expect((await store.getNotificationStats(DAY0, DAY0)).subscribers).toBe(4);
+  });
+});
