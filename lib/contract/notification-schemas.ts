@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { periodName } from "@/lib/contract/admin-schemas";
-import { walletSchema } from "@/lib/contract/schemas";
+import { address, walletSchema } from "@/lib/contract/schemas";
 
 const PRINTABLE = /^[\x21-\x7e]+$/;
 
@@ -20,7 +20,7 @@ export const farcasterLinkBody = z.object({ wallet: walletSchema });
 
 export const farcasterLinkResponse = z.object({
   fid: z.number().int().positive(),
-  wallet: walletSchema,
+  wallet: address,
   /** Whether a Farcaster client holds a notification token of this fid for the app. */
   notifications: z.boolean(),
 });

@@ -51,7 +51,7 @@ export const signInBody = z.object({
 
 // Responses
 
-const address = z.string().regex(WALLET_PATTERN);
+export const address = z.string().regex(WALLET_PATTERN);
 const taskFlags = z.object(Object.fromEntries(TASK_IDS.map((id) => [id, z.boolean()])) as Record<
   (typeof TASK_IDS)[number],
   z.ZodBoolean

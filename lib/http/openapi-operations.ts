@@ -6,9 +6,10 @@ import type { z } from "zod";
 import * as api from "@/lib/contract/schemas";
 import * as board from "@/lib/contract/board-schemas";
 import { INTERNAL_ERROR } from "@/lib/contract/errors";
-import { error, errorBody, internal, named, tooLarge, type JsonSchema, type Ref } from "@/lib/http/openapi-schemas";
+import { error, errorBody, internal, named, tooLarge, tooManyRequests, walletWrite, type JsonSchema, type Ref } from "@/lib/http/openapi-schemas";
 import { rewardsExportQuery, rewardsJsonExportSchema } from "@/lib/operators/rewards-export";
 import { ADMIN_OPERATIONS, adminAccess } from "@/lib/http/openapi-admin";
+import { FARCASTER_OPERATIONS } from "@/lib/http/openapi-farcaster";
 
 export interface ResponseSpec {
   description: string;
@@ -32,20 +33,13 @@ export interface Operation {
   headerFallback?: Record<string, string>;
   body?: z.ZodObject;
   admin?: boolean;
+  /** Another security scheme than the admin's (components.securitySchemes). */
+  security?: Record<string, string[]>[];
   responses: Record<number, ResponseSpec>;
 }
 
 export { errorBody };
 
-const signInRequired = error("`Sign-in required`: WALLET_AUTH=siwe and no valid session cookie (see /api/auth/*)");
-const walletMismatch = error("`Wallet does not match the signed-in wallet`: WALLET_AUTH=siwe and the session is another wallet's");
-const tooManyRequests: ResponseSpec = {
-  description: "`Too many requests`: a configured rate limit (RATE_LIMIT_*) is exceeded; retry after Retry-After seconds",
-  json: errorBody(),
-  headers: { "retry-after": { $ref: "#/components/headers/RetryAfter" } },
-};
-/** What every write naming a wallet may also answer (handle's WALLET_WRITE). */
-const walletWrite = { 401: signInRequired, 403: walletMismatch, 429: tooManyRequests };
 const sessionCookie = { "set-cookie": { $ref: "#/components/headers/SessionCookie" } };
 
 const boardTag = { etag: { $ref: "#/components/headers/ETag" } };
@@ -339,6 +333,7 @@ export const OPERATIONS: Operation[] = [
     },
   },
   ...ADMIN_OPERATIONS,
+  ...FARCASTER_OPERATIONS,
   {
     method: "get",
     path: "/api/openapi.json",

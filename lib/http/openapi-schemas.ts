@@ -36,3 +36,13 @@ export const errorBody = () => named("Error", api.errorResponseSchema);
 export const error = (description: string): ResponseSpec => ({ description, json: errorBody() });
 export const internal = error(`Store or RPC failure: \`${INTERNAL_ERROR}\`. The cause is logged, never sent.`);
 export const tooLarge = error(`Request body over ${MAX_BODY_BYTES} bytes`);
+
+const signInRequired = error("`Sign-in required`: WALLET_AUTH=siwe and no valid session cookie (see /api/auth/*)");
+const walletMismatch = error("`Wallet does not match the signed-in wallet`: WALLET_AUTH=siwe and the session is another wallet's");
+export const tooManyRequests: ResponseSpec = {
+  description: "`Too many requests`: a configured rate limit (RATE_LIMIT_*) is exceeded; retry after Retry-After seconds",
+  json: errorBody(),
+  headers: { "retry-after": { $ref: "#/components/headers/RetryAfter" } },
+};
+/** What every write naming a wallet may also answer (handle's WALLET_WRITE). */
+export const walletWrite = { 401: signInRequired, 403: walletMismatch, 429: tooManyRequests };

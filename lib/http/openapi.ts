@@ -73,6 +73,7 @@ function build(): JsonSchema {
         },
       }),
       ...(op.admin && { security: [{ adminToken: [] }, { adminSession: [] }] }),
+      ...(op.security && { security: op.security }),
       responses: responses(op),
     };
   }
@@ -87,7 +88,7 @@ function build(): JsonSchema {
         "`x-request-id`: the caller's when it sent a well-formed one, else a fresh UUID.",
     },
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
-    tags: ["Users", "Referrals", "Tasks", "Leaderboard", "Sign-in", "Campaign console", "Moderation", "Operations"].map((name) => ({ name })),
+    tags: ["Users", "Referrals", "Tasks", "Leaderboard", "Sign-in", "Campaign console", "Moderation", "Farcaster", "Operations"].map((name) => ({ name })),
     paths,
     components: {
       schemas: components,
@@ -111,6 +112,8 @@ function build(): JsonSchema {
       },
       securitySchemes: {
         adminToken: { type: "http", scheme: "bearer", description: "ADMIN_TOKEN of the server" },
+        cronSecret: { type: "http", scheme: "bearer", description: "CRON_SECRET of the server (Vercel Cron sends it)" },
+        quickAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "A Farcaster Quick Auth token for the app's domain; its subject is the fid" },
         adminSession: {
           type: "apiKey",
           in: "cookie",

@@ -12,6 +12,7 @@ import { freePort } from "@/tests/support/free-port";
 import { BROWSER } from "@/tests/support/http";
 import { randomCode, randomWallet, walletWithCode } from "@/tests/support/wallets";
 import { accountOf, cookieOf, keyedWallet, signIn, siweMessage } from "@/tests/api/wallet-session";
+import { newAppKey, signedEvent, startFakeHub, startNotificationServer, startQuickAuthServer } from "@/tests/support/farcaster";
 
 type Content = Record<string, { schema: unknown }>;
 type Doc = {
@@ -20,11 +21,12 @@ type Doc = {
 };
 
 const TOKEN = randomBytes(24).toString("hex");
+const CRON = randomBytes(24).toString("hex");
 const ADMIN = keyedWallet();
 
 describe("real responses against the OpenAPI document", () => {
-  let live: AppServer; // SQLite, admin token and admin wallets, LOG_WALLETS=true
-  let down: AppServer; // store unreachable, admin token
+  let live: AppServer; // SQLite, admin token and admin wallets, LOG_WALLETS=true, Farcaster notifications
+  let down: AppServer; // store unreachable, admin token, Farcaster notifications
   let off: AppServer; // no ADMIN_TOKEN
   let guarded: AppServer; // WALLET_AUTH=siwe and rate limits, client IP from x-forwarded-for
   let guardedDown: AppServer; // WALLET_AUTH=siwe, store unreachable
@@ -33,11 +35,19 @@ describe("real responses against the OpenAPI document", () => {
   const validators = new Map<string, ValidateFunction>();
   const seen = new Set<string>();
 
+  let hub: Awaited<ReturnType<typeof startFakeHub>>;
+  let notify: Awaited<ReturnType<typeof startNotificationServer>>;
+  let quickAuth: Awaited<ReturnType<typeof startQuickAuthServer>>;
+
   beforeAll(async () => {
     const siwe = { WALLET_AUTH: "siwe", SESSION_SECRET: randomBytes(32).toString("hex") };
+    [hub, notify, quickAuth] = await Promise.all([startFakeHub(), startNotificationServer(), startQuickAuthServer()]);
+    const farcaster = { NEYNAR_API_KEY: "neynar", NEYNAR_HUB_URL: hub.url, CRON_SECRET: CRON };
     [live, down, off, guarded, guardedDown] = await Promise.all([
-      startApp({ ADMIN_TOKEN: TOKEN, ADMIN_WALLETS: ADMIN, SESSION_SECRET: siwe.SESSION_SECRET, LOG_WALLETS: "true" }),
-      freePort().then((port) => startApp({ REDIS_URL: `redis://127.0.0.1:${port}`, STORE_TIMEOUT_MS: "300", ADMIN_TOKEN: TOKEN })),
+      startApp({ ADMIN_TOKEN: TOKEN, ADMIN_WALLETS: ADMIN, SESSION_SECRET: siwe.SESSION_SECRET, LOG_WALLETS: "true", ...farcaster, QUICK_AUTH_ORIGIN: quickAuth.origin }),
+      freePort().then((port) =>
+        startApp({ REDIS_URL: `redis://127.0.0.1:${port}`, STORE_TIMEOUT_MS: "300", ADMIN_TOKEN: TOKEN, ...farcaster, QUICK_AUTH_ORIGIN: quickAuth.origin }),
+      ),
       startApp({}),
       startApp({
         ...siwe,
@@ -55,7 +65,7 @@ describe("real responses against the OpenAPI document", () => {
     seen.add("get /api/openapi.json 200");
   }, 180_000);
   afterAll(async () => {
-    await Promise.all([live?.stop(), down?.stop(), off?.stop(), guarded?.stop(), guardedDown?.stop()]);
+    await Promise.all([live?.stop(), down?.stop(), off?.stop(), guarded?.stop(), guardedDown?.stop(), hub?.stop(), notify?.stop(), quickAuth?.stop()]);
   });
 
   function validator(key: string, schema: unknown): ValidateFunction {
@@ -308,6 +318,7 @@ describe("real responses against the OpenAPI document", () => {
       ["/api/referral/record", { refCode: randomCode() }],
       ["/api/steam/task/complete", { taskId: "fc_follow" }],
       ["/api/steam/verify", { taskId: "nft_mint" }],
+      ["/api/farcaster/link", {}],
     ];
     for (const [target, fields] of writes) {
       expect((await postAs(guarded, target, { wallet: other, ...fields })).status, target).toBe(401);
@@ -335,6 +346,58 @@ describe("real responses against the OpenAPI document", () => {
     expect((await get(guardedDown, "/api/auth/nonce")).status).toBe(500);
     const message = siweMessage(guardedDown.baseUrl, account.address, "abcdefgh12345678");
     expect((await post(guardedDown, "/api/auth/verify", { message, signature: await account.signMessage({ message }) })).status).toBe(500);
+  });
+
+  it("the Farcaster endpoints: every status they document", async () => {
+    const key = newAppKey(31337);
+    hub.register(key);
+    const enabled = signedEvent(key, { event: "notifications_enabled", notificationDetails: { url: notify.url, token: "openapi" } });
+    const webhook = (app: AppServer, body: unknown) => call(app, "POST", "/api/farcaster/webhook", { body });
+    expect((await webhook(live, enabled)).status).toBe(200);
+    expect((await webhook(live, {})).status).toBe(400);
+    expect((await webhook(live, { ...enabled, signature: Buffer.alloc(64).toString("base64url") })).status).toBe(401);
+    expect((await webhook(live, { ...oversized, ...enabled })).status).toBe(413);
+    expect((await webhook(off, enabled)).status).toBe(404);
+    expect((await webhook(down, enabled)).status).toBe(500);
+    hub.setDown(true);
+    try {
+      expect((await webhook(live, enabled)).status).toBe(503);
+    } finally {
+      hub.setDown(false);
+    }
+
+    const wallet = randomWallet();
+    const link = async (app: AppServer, body: unknown, token?: string) =>
+      call(app, "POST", "/api/farcaster/link", { body, headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const tokenFor = (app: AppServer) => quickAuth.token(31337, new URL(app.baseUrl).host);
+    expect((await link(live, { wallet }, await tokenFor(live))).body).toEqual({ fid: 31337, wallet, notifications: true });
+    expect((await link(live, { wallet: "0x1" }, await tokenFor(live))).status).toBe(400);
+    expect((await link(live, { wallet })).status).toBe(401);
+    expect((await link(live, { ...oversized, wallet })).status).toBe(413);
+    expect((await link(off, { wallet }, "x")).status).toBe(404);
+    // The down server has not read the Quick Auth keys yet: unreadable, 503; readable, the store is next, and down: 500.
+    quickAuth.setDown(true);
+    try {
+      expect((await link(down, { wallet }, await tokenFor(down))).status).toBe(503);
+    } finally {
+      quickAuth.setDown(false);
+    }
+    expect((await link(down, { wallet }, await tokenFor(down))).status).toBe(500);
+
+    const cron = (app: AppServer, secret?: string) => get(app, "/api/cron/checkin-reminders", secret ? { authorization: `Bearer ${secret}` } : {});
+    expect((await cron(live, CRON)).status).toBe(200);
+    expect((await cron(live)).status).toBe(401);
+    expect((await cron(off, CRON)).status).toBe(404);
+    expect((await cron(down, CRON)).status).toBe(500);
+
+    const auth = { authorization: `Bearer ${TOKEN}` };
+    const notAdmin = { cookie: await signIn(live.baseUrl, accountOf(keyedWallet())!) };
+    expect((await get(live, "/api/admin/notifications", auth)).body).toMatchObject({ enabled: true, kinds: ["referral", "checkin"], subscribers: 1, linked: 1 });
+    expect((await get(live, "/api/admin/notifications?from=2026-13-01", auth)).status).toBe(400);
+    expect((await get(live, "/api/admin/notifications")).status).toBe(401);
+    expect((await get(live, "/api/admin/notifications", notAdmin)).status).toBe(403);
+    expect((await get(off, "/api/admin/notifications", auth)).status).toBe(404);
+    expect((await get(down, "/api/admin/notifications", auth)).status).toBe(500);
   });
 
   it("every POST answers 415 to a body that is not JSON, before anything else", async () => {

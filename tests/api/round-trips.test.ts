@@ -12,6 +12,7 @@ import { BROWSER, client, type Client } from "@/tests/support/http";
 import { startRedisServer, type RedisServer } from "@/tests/support/redis-server";
 import { randomCode, randomWallet } from "@/tests/support/wallets";
 import { keyedWallet, sessionClient } from "@/tests/api/wallet-session";
+import { newAppKey, signedEvent, startFakeHub, startNotificationServer, startQuickAuthServer } from "@/tests/support/farcaster";
 
 const TOKEN = "round-trips-admin-token";
 const admin = { authorization: `Bearer ${TOKEN}` };
@@ -179,6 +180,58 @@ describe("Redis round trips per API request", () => {
       expect((await api.get(`/api/referral/link?user=${referrer}`)).body).toMatchObject({ referralsCount: 2, pendingReferrals: 0 });
     } finally {
       await qualifying.stop();
+    }
+  });
+
+  it("with Farcaster notifications on: the webhook, the link and the console's counts one each, a reminder run two; a referral's notification goes after the response", async () => {
+    const [hub, notify, quickAuth] = await Promise.all([startFakeHub(), startNotificationServer(), startQuickAuthServer()]);
+    const cron = { authorization: "Bearer round-trips-cron-secret" };
+    const notifying = await startApp({
+      REDIS_URL: redis.url,
+      STORE_PREFIX: "farcaster",
+      ADMIN_TOKEN: TOKEN,
+      NEYNAR_API_KEY: "neynar",
+      NEYNAR_HUB_URL: hub.url,
+      QUICK_AUTH_ORIGIN: quickAuth.origin,
+      CRON_SECRET: "round-trips-cron-secret",
+    });
+    try {
+      const api = client(notifying.baseUrl);
+      const domain = new URL(notifying.baseUrl).host;
+      const [warmKey, key] = [newAppKey(70), newAppKey(71)];
+      hub.register(warmKey);
+      hub.register(key);
+      const enable = (k: typeof key) => api.post("/api/farcaster/webhook", signedEvent(k, { event: "notifications_enabled", notificationDetails: { url: notify.url, token: `t${k.fid}` } }));
+      const [warm, referrer] = [randomWallet(), randomWallet()];
+      const link = async (fid: number, wallet: string) =>
+        api.post("/api/farcaster/link", { wallet }, { authorization: `Bearer ${await quickAuth.token(fid, domain)}` });
+      await enable(warmKey);
+      await link(70, warm);
+      await api.get("/api/admin/notifications", admin);
+      await api.get("/api/cron/checkin-reminders", cron);
+      await api.post("/api/user/init", { wallet: warm });
+      await api.post("/api/referral/record", { wallet: randomWallet(), refCode: refCodeOf(warm) });
+      await expect.poll(() => notify.received.length).toBeGreaterThan(1);
+
+      const measured = {
+        "POST /api/farcaster/webhook": await roundTrips(() => enable(key)),
+        "POST /api/farcaster/link": await roundTrips(() => link(71, referrer)),
+        "GET /api/admin/notifications": await roundTrips(() => api.get("/api/admin/notifications", admin)),
+        "GET /api/cron/checkin-reminders": await roundTrips(() => api.get("/api/cron/checkin-reminders", cron)),
+      };
+      console.log("Redis round trips per request with Farcaster notifications on:", measured);
+      expect(Object.values(measured)).toEqual([1, 1, 1, 2]);
+
+      // A credited referral: its one round trip answers; after the response, the day's claim and, once sent, the counts.
+      await api.post("/api/user/init", { wallet: referrer });
+      const from = lines.length;
+      const sent = notify.received.length;
+      expect((await api.post("/api/referral/record", { wallet: randomWallet(), refCode: refCodeOf(referrer) })).status).toBe(200);
+      await expect.poll(() => notify.received.length).toBe(sent + 1);
+      const appCommands = () => lines.slice(from).filter((l) => !/\[\d+ lua\]/.test(l)).length;
+      await expect.poll(appCommands).toBe(3);
+    } finally {
+      await Promise.all([notifying.stop(), hub.stop(), notify.stop(), quickAuth.stop()]);
     }
   });
 

@@ -131,12 +131,14 @@ export async function startNotificationServer(plan: NotificationReplyPlan = () =
 /**
  * A Quick Auth server: its key set at /.well-known/jwks.json, and the two calls the mini-app SDK
  * makes (POST /nonce, POST /verify-siwf, which answers a token for the fid of the signed-in message
- * without checking the signature: the host under test is trusted). `token()` signs one directly.
+ * without checking the signature: the host under test is trusted). `token()` signs one directly;
+ * `setDown(true)` makes its key set unreadable (503).
  */
 export async function startQuickAuthServer() {
   const { privateKey, publicKey } = await generateKeyPair("RS256");
   const jwk = { ...(await exportJWK(publicKey)), kid: "test", alg: "RS256", use: "sig" };
   let origin = "";
+  let down = false;
   const token = (fid: number, domain: string, options: { key?: CryptoKey; expiresIn?: string; issuer?: string } = {}) =>
     // Quick Auth's subject is the fid as a number, not the usual string.
     new SignJWT({ sub: fid } as unknown as JWTPayload)
@@ -149,7 +151,7 @@ export async function startQuickAuthServer() {
   const { server, url } = await listen(async (req, res) => {
     const cors = { "access-control-allow-origin": "*", "access-control-allow-headers": "content-type", "content-type": "application/json" };
     if (req.method === "OPTIONS") return void res.writeHead(204, cors).end();
-    if (req.url === "/.well-known/jwks.json") return void res.writeHead(200, cors).end(JSON.stringify({ keys: [jwk] }));
+    if (req.url === "/.well-known/jwks.json") return void (down ? res.writeHead(503, cors).end("{}") : res.writeHead(200, cors).end(JSON.stringify({ keys: [jwk] })));
     if (req.url === "/nonce") return void res.writeHead(200, cors).end(JSON.stringify({ nonce: "refboardtestnonce" }));
     if (req.url === "/verify-siwf") {
       const { message, domain } = JSON.parse(await bodyOf(req)) as { message: string; domain: string };
@@ -159,5 +161,5 @@ export async function startQuickAuthServer() {
     res.writeHead(404, cors).end("{}");
   });
   origin = url;
-  return { origin: url, token, stop: () => close(server) };
+  return { origin: url, token, setDown: (value: boolean) => (down = value), stop: () => close(server) };
 }
