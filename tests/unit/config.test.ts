@@ -106,6 +106,25 @@ describe("configuration", () => {
     expect(() => parseConfig({ LEADERBOARD_STREAM_SECONDS: "300" })).toThrow(/LEADERBOARD_STREAM_SECONDS/);
   });
 
+  it("Farcaster notifications are on with NEYNAR_API_KEY, every kind unless turned off; bad values are refused by name", () => {
+    expect(parseConfig({ CRON_SECRET: "x".repeat(16) }).notifications).toBeNull();
+    expect(parseConfig({ NEYNAR_API_KEY: "key" }).notifications).toEqual({
+      neynarApiKey: "key",
+      hubUrl: "https://hub-api.neynar.com",
+      quickAuthOrigin: "https://auth.farcaster.xyz",
+      kinds: ["referral", "checkin"],
+      cronSecret: undefined,
+      batch: 1_000,
+      timeoutMs: 5_000,
+    });
+    const on = { NEYNAR_API_KEY: "key", CRON_SECRET: "s".repeat(16), NOTIFICATIONS_OFF: "checkin", NOTIFY_BATCH: "250", NEYNAR_HUB_URL: "http://127.0.0.1:9/" };
+    expect(parseConfig(on).notifications).toMatchObject({ kinds: ["referral"], cronSecret: "s".repeat(16), batch: 250, hubUrl: "http://127.0.0.1:9" });
+    expect(() => parseConfig({ ...on, CRON_SECRET: "short" })).toThrow(/CRON_SECRET/);
+    expect(() => parseConfig({ ...on, NOTIFICATIONS_OFF: "checkin,top10" })).toThrow(/NOTIFICATIONS_OFF/);
+    expect(() => parseConfig({ ...on, NOTIFY_BATCH: "1001" })).toThrow(/NOTIFY_BATCH/);
+    expect(() => parseConfig({ ...on, QUICK_AUTH_ORIGIN: "auth.farcaster.xyz" })).toThrow(/QUICK_AUTH_ORIGIN/);
+  });
+
   it("a malformed contract address or leaderboard size is refused by name", () => {
     expect(() => parseConfig({ NFT_CONTRACT: "0x123" })).toThrow(/NFT_CONTRACT/);
     expect(() => parseConfig({ LEADERBOARD_SIZE: "0" })).toThrow(/LEADERBOARD_SIZE/);
