@@ -9,12 +9,14 @@ import { config, publicOriginsConfig } from "@/lib/config";
 import { adminWalletQuery } from "@/lib/contract/admin-schemas";
 import { ApiError } from "@/lib/contract/errors";
 import { DEFAULT_SIGNALS_PAGE } from "@/lib/contract/signals-schemas";
+import { utcDay } from "@/lib/domain/analytics";
 import { publicOrigin } from "@/lib/domain/public-origin";
 import type { Wallet } from "@/lib/domain/wallet";
 import { parseInput } from "@/lib/http/handle";
-import { PERIOD_CHOICES, getConsole, type PeriodChoice } from "@/lib/services/campaign";
+import { PERIOD_CHOICES, consolePeriod, getConsole, type PeriodChoice } from "@/lib/services/campaign";
 import { deps } from "@/lib/services/context";
 import { getAuditPage } from "@/lib/services/moderation";
+import { getNotificationStats } from "@/lib/services/notifications";
 import { getSignalsPage, getWalletSignals } from "@/lib/services/signals";
 
 export const metadata: Metadata = { title: "Campaign console", robots: { index: false, follow: false } };
@@ -66,11 +68,12 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   const { lookup, input, error } = lookupOf(params);
   logConsoleView(admin, { period, lookup: lookup !== null });
   const services = await deps();
-  const [{ stats, referrers, wallet }, audit, signals, walletSignals] = await Promise.all([
+  const [{ stats, referrers, wallet }, audit, signals, walletSignals, notifications] = await Promise.all([
     getConsole(services, period, lookup),
     getAuditPage(services, 0, AUDIT_LOG_ENTRIES),
     getSignalsPage(services, 0, DEFAULT_SIGNALS_PAGE),
     lookup && getWalletSignals(services, lookup.wallet),
+    getNotificationStats(services, consolePeriod(period, utcDay(services.clock()))),
   ]);
   return (
     <CampaignConsole
@@ -81,6 +84,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
       report={wallet}
       reportSignals={walletSignals}
       signals={signals}
+      notifications={notifications}
       audit={audit}
       lookupInput={input}
       lookupError={error}

@@ -7,19 +7,21 @@ import { DailyChart } from "@/components/admin/daily-chart";
 import { FarmSignals } from "@/components/admin/farm-signals";
 import { formatDay } from "@/components/admin/format";
 import { Funnel } from "@/components/admin/funnel";
+import { NotificationsPanel } from "@/components/admin/notifications-panel";
 import { ReferrersTable } from "@/components/admin/referrers-table";
 import { StatTiles } from "@/components/admin/stat-tiles";
 import { TasksTable } from "@/components/admin/tasks-table";
 import { WalletLookup } from "@/components/admin/wallet-lookup";
 import { DEFAULT_TOP_REFERRERS, type AdminReferrers, type AdminStats, type AdminWallet } from "@/lib/contract/admin-schemas";
 import type { AdminAudit } from "@/lib/contract/moderation-schemas";
+import type { AdminNotificationsResponse } from "@/lib/contract/notification-schemas";
 import type { AdminSignals, ReferrerSignalsJson } from "@/lib/contract/signals-schemas";
 import { shortWallet } from "@/lib/domain/wallet";
 import type { PeriodChoice } from "@/lib/services/campaign";
 
 const PERIOD_LABELS: Record<PeriodChoice, string> = { "7": "7 days", "30": "30 days", "90": "90 days", all: "All time" };
 
-/** The console of a signed-in admin: one period's figures, tasks, farm signals, top referrers, the wallet lookup and the audit log. */
+/** The console of a signed-in admin: one period's figures, tasks, notifications, farm signals, top referrers, the wallet lookup and the audit log. */
 export function CampaignConsole({
   admin,
   view,
@@ -28,6 +30,7 @@ export function CampaignConsole({
   report,
   reportSignals,
   signals,
+  notifications,
   audit,
   lookupInput,
   lookupError,
@@ -40,6 +43,7 @@ export function CampaignConsole({
   /** The looked-up wallet's own farm signals. */
   reportSignals: ReferrerSignalsJson | null;
   signals: AdminSignals;
+  notifications: AdminNotificationsResponse;
   audit: AdminAudit;
   lookupInput: string;
   lookupError: string | null;
@@ -83,6 +87,8 @@ export function CampaignConsole({
           <TasksTable tasks={stats.tasks} />
         </ConsoleSection>
       </div>
+
+      <NotificationsPanel notifications={notifications} />
 
       <FarmSignals signals={signals} period={view.period} />
 

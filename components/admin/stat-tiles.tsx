@@ -63,7 +63,8 @@ export function StatTiles({ stats }: { stats: AdminStats }) {
   );
 }
 
-function TileCard({
+/** One figure as a tile; the notifications section shows its counts in these too. */
+export function TileCard({
   id,
   label,
   value,

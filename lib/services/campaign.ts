@@ -67,8 +67,11 @@ export async function getCampaignStats(deps: CampaignDeps, period: Period, compa
   };
 }
 
-/** The days a console period reads: the last 7, 30 or 90, or for "all" the last MAX_ANALYTICS_DAYS. */
-function choicePeriod(choice: PeriodChoice, today: number): Period {
+/**
+ * The days a console period reads: the last 7, 30 or 90, or for "all" the last MAX_ANALYTICS_DAYS.
+ * The page's other period reads (notifications) take it too, so every section covers the same days.
+ */
+export function consolePeriod(choice: PeriodChoice, today: number): Period {
   return { fromDay: today - (choice === "all" ? MAX_ANALYTICS_DAYS : Number(choice)) + 1, toDay: today };
 }
 
@@ -77,8 +80,8 @@ function choicePeriod(choice: PeriodChoice, today: number): Period {
  * (the last MAX_ANALYTICS_DAYS at most, with no period before it to compare).
  */
 export async function getConsoleStats(deps: CampaignDeps, choice: PeriodChoice, today = utcDay(deps.clock())): Promise<AdminStats> {
-  if (choice !== "all") return getCampaignStats(deps, choicePeriod(choice, today));
-  const stats = await getCampaignStats(deps, choicePeriod(choice, today), false);
+  if (choice !== "all") return getCampaignStats(deps, consolePeriod(choice, today));
+  const stats = await getCampaignStats(deps, consolePeriod(choice, today), false);
   // Days before the counters started are zeros by definition: the period starts where counting did.
   const since = stats.countingSince ?? dayName(today);
   const days = stats.days.filter((d) => d.date >= since);
@@ -102,7 +105,7 @@ export async function getConsole(
   // "all" reads referrers over every kept day: those before the counters started add nothing.
   const [stats, top, wallet] = await Promise.all([
     getConsoleStats(deps, choice, today),
-    getTopReferrers(deps, choicePeriod(choice, today), DEFAULT_TOP_REFERRERS),
+    getTopReferrers(deps, consolePeriod(choice, today), DEFAULT_TOP_REFERRERS),
     lookup && getWalletReport(deps, lookup.wallet, lookup.offset),
   ]);
   return { stats, referrers: top.referrers, wallet };

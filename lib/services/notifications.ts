@@ -109,10 +109,14 @@ export async function linkFarcasterAccount(deps: NotifyDeps, token: string | nul
   return { fid, wallet, notifications };
 }
 
-/** After a referral is credited: tells the referrer, once per day, after the response. */
-export function notifyReferralCredited(deps: NotifyDeps, referrer: Wallet, base: string): void {
+/**
+ * After a referral is credited: tells the referrer, once per day, after the response, with a
+ * notification leading to `base`. Nothing without a credited referrer, or without a base (the
+ * bench's bare server).
+ */
+export function notifyReferralCredited(deps: NotifyDeps, referrer: string | null, base: string | undefined): void {
   const notifier = deps.notifications;
-  if (!notifier?.config.kinds.includes("referral")) return;
+  if (!referrer || !base || !notifier?.config.kinds.includes("referral")) return;
   notifier.later(async () => {
     try {
       await sendOnce(deps, notifier, "referral", referrer, base);
@@ -122,7 +126,7 @@ export function notifyReferralCredited(deps: NotifyDeps, referrer: Wallet, base:
   });
 }
 
-async function sendOnce(deps: NotifyDeps, notifier: Notifier, kind: NotificationKind, wallet: Wallet, base: string): Promise<void> {
+async function sendOnce(deps: NotifyDeps, notifier: Notifier, kind: NotificationKind, wallet: string, base: string): Promise<void> {
   const now = deps.clock();
   const day = utcDay(now);
   const claimed = await deps.store.claimNotification(kind, wallet, day);

@@ -41,11 +41,12 @@ type Known = Partial<Pick<WalletState, "checkInLast" | "nftMint">>;
 
 /**
  * Called after a request of a wallet whose referral is pending: credits it when the wallet meets
- * the rule now. True when this call credited it. A chain failure is logged and leaves the referral
- * pending, so that the request answers as it would have; the next request tries again.
+ * the rule now. The referrer when this call credited it (theirs to be told), else null. A chain
+ * failure is logged and leaves the referral pending, so that the request answers as it would have;
+ * the next request tries again.
  */
-export async function creditIfQualified(deps: QualifyDeps, wallet: Wallet, known: Known = {}): Promise<boolean> {
-  if (!(await meetsRule(deps.qualification, wallet, known))) return false;
+export async function creditIfQualified(deps: QualifyDeps, wallet: Wallet, known: Known = {}): Promise<string | null> {
+  if (!(await meetsRule(deps.qualification, wallet, known))) return null;
   return deps.store.creditReferral(wallet, deps.clock());
 }
 

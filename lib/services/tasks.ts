@@ -17,10 +17,13 @@ import {
 import type { Wallet } from "@/lib/domain/wallet";
 import type { NftVerifier } from "@/lib/chain/types";
 import type { Deps } from "@/lib/services/context";
+import { notifyReferralCredited } from "@/lib/services/notifications";
 import { creditIfQualified } from "@/lib/services/qualify";
-import type { ReferralStore, TaskStore, WalletState, WalletStore } from "@/lib/store/types";
+import type { NotificationStore, ReferralStore, TaskStore, WalletState, WalletStore } from "@/lib/store/types";
 
-type TaskDeps = Pick<Deps, "clock" | "chain" | "qualification"> & { store: WalletStore & TaskStore & Pick<ReferralStore, "creditReferral"> };
+type TaskDeps = Pick<Deps, "clock" | "chain" | "qualification" | "notifications"> & {
+  store: WalletStore & TaskStore & Pick<ReferralStore, "creditReferral"> & NotificationStore;
+};
 
 export const REASON_NOT_CONFIGURED = "On-chain verification is not configured";
 export const REASON_NOT_VERIFIED = "No NFT or active stake found for this wallet";
@@ -47,13 +50,17 @@ export async function getTaskStatus(deps: TaskDeps, wallet: Wallet): Promise<Tas
   };
 }
 
-/** POST /api/steam/task/complete: the check-in cooldown runs on the server clock only. */
-export async function completeTask(deps: TaskDeps, wallet: Wallet, taskId: CompletableTaskId): Promise<CompleteTaskResponse> {
+/**
+ * POST /api/steam/task/complete: the check-in cooldown runs on the server clock only. A referral the
+ * check-in credits is told to the referrer after the response (`base`: where the notification leads).
+ */
+export async function completeTask(deps: TaskDeps, wallet: Wallet, taskId: CompletableTaskId, base?: string): Promise<CompleteTaskResponse> {
   const now = deps.clock();
   if (taskId === "daily_checkin") {
     const result = await deps.store.checkIn(wallet, now, CHECKIN_COOLDOWN_SECONDS, deps.qualification.rule);
+    if (result.checkedIn) notifyReferralCredited(deps, result.creditedReferrer ?? null, base);
     // A check-in made under another rule (or before one was set) counts too: the wallet has checked in.
-    if (result.referralPending) await creditIfQualified(deps, wallet, { checkInLast: now });
+    if (result.referralPending) notifyReferralCredited(deps, await creditIfQualified(deps, wallet, { checkInLast: now }), base);
     if (!result.checkedIn) throw errors.onCooldown(checkInCooldown(result.last, now));
     return { success: true, taskId, timestamp: now };
   }
@@ -62,28 +69,30 @@ export async function completeTask(deps: TaskDeps, wallet: Wallet, taskId: Compl
 }
 
 /** POST /api/steam/verify: asks the chain unless nft_mint is already stored true. RPC errors propagate (500). */
-export async function verifyTask(deps: TaskDeps, wallet: Wallet, taskId: VerifiableTaskId): Promise<VerifyTaskResponse> {
+export async function verifyTask(deps: TaskDeps, wallet: Wallet, taskId: VerifiableTaskId, base?: string): Promise<VerifyTaskResponse> {
   const state = await deps.store.getWalletState(wallet);
-  if (state.referralPending) await creditIfQualified(deps, wallet, state);
+  if (state.referralPending) notifyReferralCredited(deps, await creditIfQualified(deps, wallet, state), base);
   if (state.nftMint) return { success: true, taskId, verified: true };
   if (!deps.chain) return { success: false, taskId, verified: false, reason: REASON_NOT_CONFIGURED };
   if (!(await deps.chain.hasNftOrStake(wallet))) {
     return { success: false, taskId, verified: false, reason: REASON_NOT_VERIFIED };
   }
-  await deps.store.markNftMint(wallet, deps.clock(), deps.qualification.rule);
+  notifyReferralCredited(deps, await deps.store.markNftMint(wallet, deps.clock(), deps.qualification.rule), base);
   return { success: true, taskId, verified: true };
 }
 
 /** GET /api/steam/progress: verifies nft_mint first; an RPC failure is logged and the stored state returned. */
-export async function getProgress(deps: TaskDeps, wallet: Wallet): Promise<ProgressResponse> {
+export async function getProgress(deps: TaskDeps, wallet: Wallet, base?: string): Promise<ProgressResponse> {
   const state = await deps.store.getWalletState(wallet);
   if (!state.nftMint && deps.chain && (await hasNftOrStakeLogged(deps.chain, wallet))) {
-    await deps.store.markNftMint(wallet, deps.clock(), deps.qualification.rule);
+    const credited = await deps.store.markNftMint(wallet, deps.clock(), deps.qualification.rule);
     state.nftMint = true;
-    // markNftMint credited it in its own step.
-    if (deps.qualification.rule === "nft_mint") state.referralPending = false;
+    if (credited) {
+      state.referralPending = false;
+      notifyReferralCredited(deps, credited, base);
+    }
   }
-  if (state.referralPending) await creditIfQualified(deps, wallet, state);
+  if (state.referralPending) notifyReferralCredited(deps, await creditIfQualified(deps, wallet, state), base);
   return { progress: taskFlags(state, deps.clock()), referralCount: state.referralsCount };
 }
 

@@ -20,6 +20,8 @@ const SECRETS = {
   KV_REST_API_TOKEN: dummy("kv-token"),
   UPSTASH_REDIS_REST_TOKEN: dummy("upstash-token"),
   REDIS_PASSWORD: dummy("redis-password"),
+  NEYNAR_API_KEY: dummy("neynar-key"),
+  CRON_SECRET: dummy("cron-secret"),
 };
 
 const PUBLIC_VALUE = dummy("public-project-id");
@@ -62,6 +64,8 @@ describe("the client bundle", () => {
       KV_REST_API_TOKEN: SECRETS.KV_REST_API_TOKEN,
       UPSTASH_REDIS_REST_TOKEN: SECRETS.UPSTASH_REDIS_REST_TOKEN,
       REDIS_URL: `redis://:${SECRETS.REDIS_PASSWORD}@redis.invalid:6379`,
+      NEYNAR_API_KEY: SECRETS.NEYNAR_API_KEY,
+      CRON_SECRET: SECRETS.CRON_SECRET,
       // The control: a public value the client does read, so the search below demonstrably finds inlined values.
       NEXT_PUBLIC_WALLETCONNECT_PROJECT_ID: PUBLIC_VALUE,
     });

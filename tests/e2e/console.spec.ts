@@ -2,12 +2,15 @@
  * The campaign console end to end, in Chromium: a scripted campaign (three visitors open a
  * referral link, two connect and are bound, one checks in), then an admin wallet signs in at
  * /admin and reads exactly those numbers in the tiles, the funnel and the top-referrers row.
+ * The Notifications section, off on that server, and on a second one with notifications on,
+ * where a signed webhook event makes one subscriber.
  * Phone and desktop screenshots for the README (`npm run screenshots` writes them to docs/).
  */
 import type { Browser, Page } from "@playwright/test";
 import { startApp, type AppServer } from "@/tests/support/app-server";
 import { BROWSER } from "@/tests/support/http";
 import { E2E_SITE_ENV } from "@/tests/e2e/support/constants";
+import { newAppKey, signedEvent, startFakeHub } from "@/tests/support/farcaster";
 import { connectInPanel, fixedKeys, SCREENSHOT_DIR, signInToConsole } from "@/tests/e2e/support/console";
 import { apiClient, appAt, codeOf, connectThroughModal, expect, guardNetwork, test, waitForHydration, type App } from "@/tests/e2e/support/fixtures";
 import { installWallet } from "@/tests/e2e/support/wallet";
@@ -16,6 +19,7 @@ const { keyOf, walletOf } = fixedKeys("console");
 const adminKey = keyOf("admin");
 const admin = walletOf("admin");
 const referrer = walletOf("referrer");
+const SESSION_SECRET = "e2e-console-secret-0123456789abcdef0123456789";
 
 let server: AppServer;
 let app: App;
@@ -25,7 +29,7 @@ test.describe.configure({ mode: "serial" });
 test.use({ userAgent: BROWSER["user-agent"] });
 
 test.beforeAll(async () => {
-  server = await startApp({ ...E2E_SITE_ENV, ADMIN_WALLETS: admin, SESSION_SECRET: "e2e-console-secret-0123456789abcdef0123456789" });
+  server = await startApp({ ...E2E_SITE_ENV, ADMIN_WALLETS: admin, SESSION_SECRET });
   app = appAt(server.baseUrl);
 });
 test.afterAll(async () => server.stop());
@@ -122,6 +126,14 @@ test("a scripted campaign reads back exactly in the console", async ({ browser, 
   await page.screenshot({ path: `${SCREENSHOT_DIR}/console-desktop-dark.png` });
 });
 
+test("without NEYNAR_API_KEY the Notifications section says how to turn them on", async ({ page }) => {
+  await signInToConsole(page, app.baseUrl, adminKey);
+  const panel = page.getByTestId("notifications-panel");
+  await expect(panel).toHaveAttribute("data-enabled", "false");
+  await expect(panel).toHaveText("Farcaster notifications are off. Set NEYNAR_API_KEY to turn them on (see the README, Farcaster notifications).");
+  await expect(panel.getByTestId("tile-subscribers")).toHaveCount(0);
+});
+
 test("a signed-in wallet that is not an admin sees so, and can sign out", async ({ page }) => {
   await installWallet(page);
   await page.goto(`${app.baseUrl}/admin`);
@@ -131,4 +143,39 @@ test("a signed-in wallet that is not an admin sees so, and can sign out", async 
   await page.getByTestId("admin-sign-out").click();
   await expect(page.getByTestId("console-access")).toBeVisible();
   await expect(page.getByTestId("admin-sign-in")).toBeVisible();
+});
+
+test.describe("with Farcaster notifications on", () => {
+  const NEYNAR_API_KEY = "neynar-e2e-console";
+  let notifying: AppServer;
+  let hub: Awaited<ReturnType<typeof startFakeHub>>;
+
+  test.beforeAll(async () => {
+    hub = await startFakeHub();
+    notifying = await startApp({ ...E2E_SITE_ENV, ADMIN_WALLETS: admin, SESSION_SECRET, NEYNAR_API_KEY, NEYNAR_HUB_URL: hub.url });
+  });
+  test.afterAll(async () => {
+    await Promise.all([notifying?.stop(), hub?.stop()]);
+  });
+
+  test("a subscriber made by a signed webhook event counts in the Notifications section", async ({ page, request }) => {
+    // What a Farcaster client posts when its user turns notifications on; the hub knows its app key as the fid's signer.
+    const appKey = newAppKey(6021);
+    hub.register(appKey);
+    const details = { url: "https://notify.example.test/v1/frame-notifications", token: "e2e-console" };
+    const res = await request.post(`${notifying.baseUrl}/api/farcaster/webhook`, { data: signedEvent(appKey, { event: "notifications_enabled", notificationDetails: details }) });
+    expect(res.status()).toBe(200);
+    expect(hub.apiKeys).toContain(NEYNAR_API_KEY);
+
+    await signInToConsole(page, notifying.baseUrl, adminKey);
+    const panel = page.getByTestId("notifications-panel");
+    await expect(panel).toHaveAttribute("data-enabled", "true");
+    const tile = (id: string) => panel.getByTestId(`tile-${id}`).getByTestId("tile-value");
+    await expect(tile("subscribers")).toHaveAttribute("data-value", "1");
+    // Nothing linked a wallet or sent anything yet.
+    for (const id of ["linked", "sent", "failed", "invalid"]) await expect(tile(id)).toHaveAttribute("data-value", "0");
+    await expect(panel.getByTestId("notification-kinds")).toHaveAttribute("data-kinds", "referral,checkin");
+    await expect(panel.getByTestId("notification-day")).toHaveCount(0);
+    await expect(panel).toContainText("No notifications sent in this period.");
+  });
 });

@@ -1,5 +1,6 @@
 import { domainManifestSchema, miniAppEmbedNextSchema } from "@farcaster/miniapp-core";
 import { startApp, type AppServer } from "@/tests/support/app-server";
+import { SCREENSHOT_DIR } from "@/tests/e2e/support/console";
 import { E2E_SITE_ENV } from "@/tests/e2e/support/constants";
 import { openInFarcasterHost, type HostOptions } from "@/tests/e2e/support/farcaster-host";
 import { codeOf, expect, test } from "@/tests/e2e/support/fixtures";
@@ -168,6 +169,7 @@ inFarcaster.describe("notifications inside a Farcaster client", () => {
 
     const card = host.app.getByTestId("notifications");
     await expect(card).toHaveAttribute("data-state", "off");
+    await card.screenshot({ path: `${SCREENSHOT_DIR}/notifications.png` });
     await card.getByRole("button", { name: "Turn on notifications" }).click();
     await expect(card).toHaveAttribute("data-state", "on");
     await expect(card.getByRole("status")).toContainText("We'll tell you when a friend joins");

@@ -70,7 +70,12 @@ export function describeQualifyContract(name: string, open: OpenStore) {
       const referee = randomWallet();
       await refer(store, referee, referrer, "checkin");
 
-      expect(await store.checkIn(referee, NOON + 60, CHECKIN_COOLDOWN_SECONDS, "checkin")).toEqual({ checkedIn: true, referralPending: false });
+      // The step that credits names the referrer, to be told.
+      expect(await store.checkIn(referee, NOON + 60, CHECKIN_COOLDOWN_SECONDS, "checkin")).toStrictEqual({
+        checkedIn: true,
+        referralPending: false,
+        creditedReferrer: referrer,
+      });
       expect(await store.getWalletState(referrer)).toMatchObject({ referralsCount: 1, score: 1, pendingReferrals: 0 });
       expect(await store.getWalletState(referee)).toMatchObject({ score: 1, referralPending: false });
       expect(await store.getLeaderboard(10)).toEqual([
@@ -86,8 +91,8 @@ export function describeQualifyContract(name: string, open: OpenStore) {
 
       // Later check-ins, and the other ways to qualify, credit nothing more.
       const next = NOON + 60 + CHECKIN_COOLDOWN_SECONDS;
-      expect(await store.checkIn(referee, next, CHECKIN_COOLDOWN_SECONDS, "checkin")).toEqual({ checkedIn: true, referralPending: false });
-      expect(await store.creditReferral(referee, next)).toBe(false);
+      expect(await store.checkIn(referee, next, CHECKIN_COOLDOWN_SECONDS, "checkin")).toStrictEqual({ checkedIn: true, referralPending: false });
+      expect(await store.creditReferral(referee, next)).toBeNull();
       expect(await store.getWalletState(referrer)).toMatchObject({ referralsCount: 1, score: 1 });
       expect(await totalScore(store)).toBe(2);
       await clean(store);
@@ -99,7 +104,7 @@ export function describeQualifyContract(name: string, open: OpenStore) {
       const referee = await known(store);
       // Checked in under another rule: that check-in started the cooldown but credited nothing.
       await refer(store, referee, referrer, "onchain");
-      expect(await store.checkIn(referee, NOON + 10, CHECKIN_COOLDOWN_SECONDS, "none")).toEqual({ checkedIn: true, referralPending: true });
+      expect(await store.checkIn(referee, NOON + 10, CHECKIN_COOLDOWN_SECONDS, "none")).toStrictEqual({ checkedIn: true, referralPending: true });
       expect(await store.checkIn(referee, NOON + 20, CHECKIN_COOLDOWN_SECONDS, "checkin")).toEqual({
         checkedIn: false,
         last: NOON + 10,
@@ -113,7 +118,8 @@ export function describeQualifyContract(name: string, open: OpenStore) {
       const store = await fresh();
       const referrer = await known(store);
       const referee = randomWallet();
-      expect(await store.checkIn(referee, NOON - 50, CHECKIN_COOLDOWN_SECONDS, "checkin")).toEqual({ checkedIn: true, referralPending: false });
+      // Nothing waits yet, so nothing is credited by this check-in.
+      expect(await store.checkIn(referee, NOON - 50, CHECKIN_COOLDOWN_SECONDS, "checkin")).toStrictEqual({ checkedIn: true, referralPending: false });
       await refer(store, referee, referrer, "checkin");
       expect(await store.getWalletState(referee)).toMatchObject({ score: 1, referralPending: false });
       expect(await store.getWalletState(referrer)).toMatchObject({ referralsCount: 1, score: 1, pendingReferrals: 0 });
@@ -124,35 +130,36 @@ export function describeQualifyContract(name: string, open: OpenStore) {
       const store = await fresh();
       const referrer = await known(store);
       const [later, earlier] = [randomWallet(), randomWallet()];
-      await store.markNftMint(earlier, NOON - 10, "nft_mint");
+      expect(await store.markNftMint(earlier, NOON - 10, "nft_mint")).toBeNull();
       await refer(store, earlier, referrer, "nft_mint", NOON);
       await refer(store, later, referrer, "nft_mint", NOON + 1);
       expect(await store.getWalletState(referrer)).toMatchObject({ referralsCount: 1, score: 1, pendingReferrals: 1 });
 
       // A check-in is not what this rule asks for.
-      await store.checkIn(later, NOON + 2, CHECKIN_COOLDOWN_SECONDS, "nft_mint");
+      expect(await store.checkIn(later, NOON + 2, CHECKIN_COOLDOWN_SECONDS, "nft_mint")).toStrictEqual({ checkedIn: true, referralPending: true });
       expect(await store.getWalletState(later)).toMatchObject({ score: 0, referralPending: true });
-      await store.markNftMint(later, NOON + 3, "nft_mint");
-      await store.markNftMint(later, NOON + 4, "nft_mint");
+      // The credit names the referrer once; a repeated nft_mint credits nothing.
+      expect(await store.markNftMint(later, NOON + 3, "nft_mint")).toBe(referrer);
+      expect(await store.markNftMint(later, NOON + 4, "nft_mint")).toBeNull();
       expect(await store.getWalletState(later)).toMatchObject({ score: 1, referralPending: false, nftMint: true });
       expect(await store.getWalletState(referrer)).toMatchObject({ referralsCount: 2, score: 2, pendingReferrals: 0 });
       expect((await store.getWallets([referrer]))[0]!.entry).toEqual({ score: 2, reachedAt: NOON + 3 });
       await clean(store);
     });
 
-    it("onchain: the binding always waits; creditReferral credits once and is false for anyone else", async () => {
+    it("onchain: the binding always waits; creditReferral credits once, naming the referrer, and is null for anyone else", async () => {
       const store = await fresh();
       const referrer = await known(store);
       const referee = await known(store);
       await store.checkIn(referee, NOON - 10, CHECKIN_COOLDOWN_SECONDS);
-      await store.markNftMint(referee, NOON - 10);
+      expect(await store.markNftMint(referee, NOON - 10)).toBeNull();
       await refer(store, referee, referrer, "onchain");
       expect(await store.getWalletState(referee)).toMatchObject({ score: 0, referralPending: true });
 
-      expect(await store.creditReferral(randomWallet(), NOON + 5)).toBe(false);
-      expect(await store.creditReferral(referrer, NOON + 5)).toBe(false);
-      expect(await store.creditReferral(referee, NOON + 5)).toBe(true);
-      expect(await store.creditReferral(referee, NOON + 6)).toBe(false);
+      expect(await store.creditReferral(randomWallet(), NOON + 5)).toBeNull();
+      expect(await store.creditReferral(referrer, NOON + 5)).toBeNull();
+      expect(await store.creditReferral(referee, NOON + 5)).toBe(referrer);
+      expect(await store.creditReferral(referee, NOON + 6)).toBeNull();
       expect(await store.getWalletState(referrer)).toMatchObject({ referralsCount: 1, score: 1, pendingReferrals: 0 });
       expect(await store.getWalletState(referee)).toMatchObject({ score: 1, referralPending: false });
       await clean(store);
@@ -165,7 +172,10 @@ export function describeQualifyContract(name: string, open: OpenStore) {
       await refer(store, referee, referrer, "none");
       expect(await store.getWalletState(referee)).toMatchObject({ score: 1, referralPending: false });
       expect(await store.getWalletState(referrer)).toMatchObject({ referralsCount: 1, score: 1, pendingReferrals: 0 });
-      expect(await store.creditReferral(referee, NOON + 1)).toBe(false);
+      expect(await store.creditReferral(referee, NOON + 1)).toBeNull();
+      // Nothing waits: neither step names the referrer.
+      expect(await store.checkIn(referee, NOON + 2, CHECKIN_COOLDOWN_SECONDS, "checkin")).toStrictEqual({ checkedIn: true, referralPending: false });
+      expect(await store.markNftMint(referee, NOON + 3, "nft_mint")).toBeNull();
       await clean(store);
     });
 
@@ -179,11 +189,11 @@ export function describeQualifyContract(name: string, open: OpenStore) {
         i % 2 === 0 ? store.checkIn(referee, now, CHECKIN_COOLDOWN_SECONDS, "checkin") : store.creditReferral(referee, now),
       );
       const results = await Promise.all(actions);
-      const credits = results.filter((r) => r === true).length;
-      const checkIns = results.filter((r) => typeof r === "object" && r.checkedIn).length;
+      const checkIns = results.filter((r) => typeof r === "object" && r !== null && r.checkedIn).length;
       expect(checkIns).toBe(1);
-      // Either the one successful check-in credited, or exactly one creditReferral did.
-      expect(credits).toBeLessThanOrEqual(1);
+      // Either the one successful check-in credited, or exactly one creditReferral did: one names the referrer.
+      const named = results.map((r) => (typeof r === "object" && r !== null ? (r.checkedIn && r.creditedReferrer) || null : r)).filter((r) => r !== null);
+      expect(named).toEqual([referrer]);
       expect(await store.getWalletState(referrer)).toMatchObject({ referralsCount: 1, score: 1, pendingReferrals: 0 });
       expect(await store.getWalletState(referee)).toMatchObject({ score: 1, referralPending: false });
       expect(await totalScore(store)).toBe(2);
@@ -197,11 +207,13 @@ export function describeQualifyContract(name: string, open: OpenStore) {
       const referees = Array.from({ length: 20 }, randomWallet);
       for (const [i, referee] of referees.entries()) await refer(store, referee, referrer, "checkin", NOON + i);
       const now = NOON + 100;
-      const [disqualified] = await Promise.all([
+      const [disqualified, ...checkIns] = await Promise.all([
         store.disqualify({ wallet: referrer, reason: "farm", cascade: false, admin: ADMIN, now }),
         ...referees.map((referee) => store.checkIn(referee, now, CHECKIN_COOLDOWN_SECONDS, "checkin")),
       ]);
       expect(disqualified).toMatchObject({ outcome: "disqualified" });
+      // A held referrer is still told of each credit.
+      expect(checkIns).toEqual(referees.map(() => ({ checkedIn: true, referralPending: false, creditedReferrer: referrer })));
       expect(await store.getWalletState(referrer)).toMatchObject({ referralsCount: 20, score: 20, pendingReferrals: 0 });
       expect((await store.getRankOrCreate(referrer, now + 1)).rank).toBe(0);
       const board = await store.getLeaderboard(100);
@@ -233,7 +245,7 @@ export function describeQualifyContract(name: string, open: OpenStore) {
       await clean(store);
 
       // The pending referee qualifies from the imported state like any other.
-      expect(await store.creditReferral(pending, NOON + 10)).toBe(true);
+      expect(await store.creditReferral(pending, NOON + 10)).toBe(referrer);
       expect((await store.getWallets([referrer]))[0]).toMatchObject({ referralsCount: 2, entry: { score: 2, reachedAt: NOON + 10 } });
       expect((await store.getWallets([referrer]))[0]!.pendingReferrals).toBeUndefined();
 

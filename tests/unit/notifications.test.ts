@@ -24,6 +24,10 @@ import {
 import { CHECKIN_COOLDOWN_SECONDS } from "@/lib/domain/tasks";
 import type { NotificationReply } from "@/lib/farcaster/notify-client";
 import { linkFarcasterAccount, notifyReferralCredited, receiveWebhookEvent, runCheckinReminders, type Notifier, type NotifyDeps } from "@/lib/services/notifications";
+import { recordReferral } from "@/lib/services/referrals";
+import { completeTask } from "@/lib/services/tasks";
+import { initUser } from "@/lib/services/users";
+import { refCodeOf } from "@/lib/domain/wallet";
 import { checked } from "@/lib/store/checked";
 import { openSqliteStore } from "@/lib/store/sqlite";
 import type { Store } from "@/lib/store/types";
@@ -160,6 +164,19 @@ describe("notification services", () => {
     expect(sent).toHaveLength(2);
     const day = (await store.getNotificationStats(DAY0 + 1, DAY0 + 1)).days[0];
     expect(day).toEqual({ day: DAY0 + 1, sent: 0, failed: 1, invalid: 0 });
+  });
+
+  it("under REFERRAL_QUALIFY=checkin the referrer hears of the referral when the referee's check-in credits it, not when it binds", async () => {
+    const referrer = await subscribe(13);
+    const referee = randomWallet();
+    const taskDeps = { ...deps, store, chain: null, qualification: { rule: "checkin" as const, onChain: null } };
+    await initUser(taskDeps, referrer as `0x${string}`, BASE);
+    await recordReferral(taskDeps, referee, refCodeOf(referrer), BASE);
+    await Promise.all(pending);
+    expect(sent).toEqual([]);
+    await completeTask(taskDeps, referee, "daily_checkin", BASE);
+    await Promise.all(pending);
+    expect(sent.map((s) => [s.message.notificationId, s.tokens])).toEqual([[notificationIdOf("referral", DAY0), ["t13"]]]);
   });
 
   it("a kind turned off sends nothing", async () => {

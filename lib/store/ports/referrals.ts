@@ -54,8 +54,9 @@ export interface ReferralStore {
    * Credits the wallet's pending referral, if it has one, in one atomic step: it is no longer
    * pending, its referrer's pendingReferrals -1 and referralsCount +1, both +1 score reached at
    * `now` (a held entry scores where it is), the referrer active, and the day's referral counted.
-   * True when this call credited it; false for a wallet without a pending referral, so that of
-   * concurrent calls exactly one credits. checkIn and markNftMint do the same inside their own step.
+   * The referrer when this call credited it, so that the caller can tell them; null for a wallet
+   * without a pending referral, so that of concurrent calls exactly one names the referrer.
+   * checkIn and markNftMint do the same inside their own step.
    */
-  creditReferral(referee: string, now: number): Promise<boolean>;
+  creditReferral(referee: string, now: number): Promise<string | null>;
 }

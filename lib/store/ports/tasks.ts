@@ -2,15 +2,21 @@
 import type { QualifyRule } from "@/lib/domain/qualify";
 import type { SocialTaskId } from "@/lib/domain/tasks";
 
-/** `referralPending`: the wallet's referral still waits for it to qualify, after this step. */
-export type CheckInResult = { checkedIn: true; referralPending: boolean } | { checkedIn: false; last: number; referralPending: boolean };
+/**
+ * `referralPending`: the wallet's referral still waits for it to qualify, after this step.
+ * `creditedReferrer`: only when this check-in credited the pending referral, the referrer to tell;
+ * absent otherwise, so that of concurrent steps exactly one names them.
+ */
+export type CheckInResult =
+  | { checkedIn: true; referralPending: boolean; creditedReferrer?: string }
+  | { checkedIn: false; last: number; referralPending: boolean };
 
 export interface TaskStore {
   /**
    * Daily check-in: succeeds and stores `now` when no check-in happened in the
    * last `cooldownSeconds`; otherwise returns the previous check-in time. Also makes the wallet known.
    * With `qualify` "checkin", a successful check-in also credits the wallet's pending referral in the
-   * same step (ReferralStore.creditReferral).
+   * same step (ReferralStore.creditReferral), and says so by `creditedReferrer`.
    */
   checkIn(wallet: string, now: number, cooldownSeconds: number, qualify?: QualifyRule): Promise<CheckInResult>;
 
@@ -19,7 +25,8 @@ export interface TaskStore {
 
   /**
    * Stores nft_mint = true for good. Also makes the wallet known. With `qualify` "nft_mint", also
-   * credits the wallet's pending referral in the same step (ReferralStore.creditReferral).
+   * credits the wallet's pending referral in the same step (ReferralStore.creditReferral), and
+   * returns its referrer when this call credited it; null otherwise.
    */
-  markNftMint(wallet: string, now: number, qualify?: QualifyRule): Promise<void>;
+  markNftMint(wallet: string, now: number, qualify?: QualifyRule): Promise<string | null>;
 }

@@ -16,7 +16,7 @@ import "server-only";
 import { NO_INDEX } from "@/lib/store/redis/code-index";
 import type { RedisContext } from "@/lib/store/redis/context";
 import { CODES_COMPLETE_FIELD } from "@/lib/store/redis/keys";
-import { int, optInt, optWallet, str, UnexpectedReplyError, wallet as walletOf } from "@/lib/store/redis/reply";
+import { optInt, optWallet, str, UnexpectedReplyError, wallet as walletOf } from "@/lib/store/redis/reply";
 import { countingDay } from "@/lib/store/redis/analytics";
 import { seasonWrite } from "@/lib/store/redis/seasons";
 import { signalWrites } from "@/lib/store/redis/signals";
@@ -110,7 +110,7 @@ export function referralOperations(context: RedisContext): ReferralStore {
       const credit = creditInputs(context, now);
       const scriptKeys = [keys.wallet(referee), ...day.keys, ...signals.keys, ...credit.keys];
       const reply = await run("credit-referral", scriptKeys, [referee, whole(now), ...day.args, ...signals.args, ...credit.args]);
-      return int(reply, "creditReferral") === 1;
+      return optWallet(reply, "creditReferral");
     },
   };
 }

@@ -13,7 +13,7 @@
 import "server-only";
 import type { RedisContext } from "@/lib/store/redis/context";
 import { creditInputs } from "@/lib/store/redis/referrals";
-import { flag, int } from "@/lib/store/redis/reply";
+import { flag, int, optWallet } from "@/lib/store/redis/reply";
 import { whole } from "@/lib/store/redis/run";
 import { signalWrites } from "@/lib/store/redis/signals";
 import { registration } from "@/lib/store/redis/wallets";
@@ -28,7 +28,11 @@ export function taskOperations(context: RedisContext): TaskStore {
       const credit = creditInputs(context, now);
       const scriptArgs = [...args, whole(cooldownSeconds), ...signals.args, qualify ?? "none", ...credit.args];
       const reply = await runList("check-in", [...keys, ...signals.keys, ...credit.keys], scriptArgs, 2);
-      if (int(reply[0], "checkIn") === 1) return { checkedIn: true as const, referralPending: flag(reply[1], "referralPending") };
+      if (int(reply[0], "checkIn") === 1) {
+        const referralPending = flag(reply[1], "referralPending");
+        const creditedReferrer = optWallet(reply[2], "creditedReferrer");
+        return creditedReferrer === null ? { checkedIn: true as const, referralPending } : { checkedIn: true as const, referralPending, creditedReferrer };
+      }
       return { checkedIn: false as const, last: int(reply[1], "checkInLast"), referralPending: flag(reply[2], "referralPending") };
     },
 
@@ -40,7 +44,8 @@ export function taskOperations(context: RedisContext): TaskStore {
     async markNftMint(wallet, now, qualify) {
       const { keys, args } = registration(context, wallet, now);
       const credit = creditInputs(context, now);
-      await run("mark-nft-mint", [...keys, ...signals.keys, ...credit.keys], [...args, ...signals.args, qualify ?? "none", ...credit.args]);
+      const reply = await run("mark-nft-mint", [...keys, ...signals.keys, ...credit.keys], [...args, ...signals.args, qualify ?? "none", ...credit.args]);
+      return optWallet(reply, "markNftMint");
     },
   };
 }

@@ -20,8 +20,8 @@ import type { RecordReferralInput, RecordReferralResult, ReferralStore } from "@
 export interface Credits {
   /** What a credit moves (ReferralStore.creditReferral): the count, both points, the active mark, the day's referral. */
   credit(referee: string, referrer: string, now: number): void;
-  /** The wallet's pending referral, if it has one, is credited at `now`; true when this call did it. */
-  creditPending(referee: string, now: number): boolean;
+  /** The wallet's pending referral, if it has one, is credited at `now`; its referrer when this call did it, else null. */
+  creditPending(referee: string, now: number): string | null;
 }
 
 export function openCredits(db: Db, board: Board, counters: Counters, signals: Signals): Credits {
@@ -45,11 +45,11 @@ export function openCredits(db: Db, board: Board, counters: Counters, signals: S
     credit,
     creditPending(referee, now) {
       const taken = takePending.get(referee);
-      if (!taken) return false;
+      if (!taken) return null;
       unpend.run(taken.referrer);
       credit(referee, taken.referrer, now);
       signals.counted(taken.referrer);
-      return true;
+      return taken.referrer;
     },
   };
 }

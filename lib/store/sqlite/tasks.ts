@@ -46,14 +46,15 @@ export function sqliteTasks(db: Db, register: Register, counters: Counters, sign
     checkIn: immediate(db, (wallet: string, now: number, cooldown: number, qualify: QualifyRule = "none"): CheckInResult => {
       register(wallet, now);
       const checkedIn = tryCheckIn.run({ wallet, now, cooldown }).changes === 1;
+      let creditedReferrer: string | null = null;
       if (checkedIn) {
         counters.fact(FACTS.checkIns, now);
         signals.action(wallet);
-        if (qualify === "checkin") credits.creditPending(wallet, now);
+        if (qualify === "checkin") creditedReferrer = credits.creditPending(wallet, now);
       }
       const row = required(readCheckIn.get(wallet), `wallets row of ${wallet}`);
       const referralPending = row.referral_pending === 1;
-      if (checkedIn) return { checkedIn, referralPending };
+      if (checkedIn) return creditedReferrer === null ? { checkedIn, referralPending } : { checkedIn, referralPending, creditedReferrer };
       if (row.checkin_last === null) throw new Error(`check-in of ${wallet} refused without a previous check-in`);
       return { checkedIn, last: row.checkin_last, referralPending };
     }),
@@ -74,7 +75,7 @@ export function sqliteTasks(db: Db, register: Register, counters: Counters, sign
         counters.fact(FACTS.nftMints, now);
         signals.action(wallet);
       }
-      if (qualify === "nft_mint") credits.creditPending(wallet, now);
+      return qualify === "nft_mint" ? credits.creditPending(wallet, now) : null;
     }),
   };
 }

@@ -4,7 +4,7 @@ import { verifyTaskBody } from "@/lib/contract/schemas";
 import { deps } from "@/lib/services/context";
 import { verifyTask } from "@/lib/services/tasks";
 
-export const POST = handle({ body: verifyTaskBody, ...WALLET_WRITE }, async ({ body }) =>
-  Response.json(await verifyTask(await deps(), body.wallet, body.taskId)),
+export const POST = handle({ body: verifyTaskBody, ...WALLET_WRITE }, async ({ body, publicOrigin }) =>
+  Response.json(await verifyTask(await deps(), body.wallet, body.taskId, publicOrigin.base)),
 );
 export const { DELETE, GET, OPTIONS, PATCH, PUT } = refuseOtherMethods({ POST });

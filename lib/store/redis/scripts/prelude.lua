@@ -284,8 +284,8 @@ local function creditReferral(credit, referrer, referee, now)
 end
 
 -- Credits the wallet's referral if it waits (referralPending, set by record-referral.lua). The
--- referrer's pendingReferrals goes at 0, as a record without any shows it. Returns true when this
--- call credited it.
+-- referrer's pendingReferrals goes at 0, as a record without any shows it. Returns the referrer when
+-- this call credited it (the caller tells them), else false (a nil reply, also inside a reply table).
 local function creditPending(credit, walletKey, wallet, now)
   local fields = redis.call('HMGET', walletKey, 'referralPending', 'referrer')
   -- A flag without a referrer (a broken import) has nothing to credit.
@@ -295,7 +295,7 @@ local function creditPending(credit, walletKey, wallet, now)
   redis.call('HDEL', walletKey, 'referralPending')
   if redis.call('HINCRBY', referrerKey, 'pendingReferrals', -1) <= 0 then redis.call('HDEL', referrerKey, 'pendingReferrals') end
   creditReferral(credit, referrer, wallet, now)
-  return true
+  return referrer
 end
 
 -- A wallet's signals as the read scripts return them: {wallet, referrals, burst, quick, active, cycles,

@@ -1,5 +1,6 @@
 -- creditReferral: credits the wallet's referral if it waits for the wallet to qualify (creditPending
--- of prelude.lua), at `now`, counted on its day and in its season. Returns 1 when this call credited it, else 0.
+-- of prelude.lua), at `now`, counted on its day and in its season. Returns the referrer when this call
+-- credited it, else nil.
 local walletKey = KEYS[1]
 local day = countingDay(KEYS[2], KEYS[3], ARGV[3], ARGV[4])
 local signals = signalKeys(KEYS[4], ARGV[5], ARGV[6], ARGV[7])
@@ -9,5 +10,4 @@ local credit = referralCredit(KEYS[13], KEYS[14], KEYS[15], board, season, day, 
 local wallet = ARGV[1]
 local now = tonumber(ARGV[2])
 
-if creditPending(credit, walletKey, wallet, now) then return 1 end
-return 0
+return creditPending(credit, walletKey, wallet, now)

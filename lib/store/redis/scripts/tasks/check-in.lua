@@ -1,8 +1,8 @@
 -- checkIn: stores `now` unless a check-in happened less than `cooldown` seconds ago.
 -- A check-in may count the wallet as an active referee of its referrer (countActive of prelude.lua)
 -- and, under the "checkin" rule of REFERRAL_QUALIFY, credits its waiting referral (creditPending).
--- Returns {1, referralPending} on success, {0, previousCheckIn, referralPending} on cooldown;
--- referralPending ('1' or nil) as the step leaves it.
+-- Returns {1, referralPending, creditedReferrer} on success, {0, previousCheckIn, referralPending} on
+-- cooldown; referralPending ('1' or nil) as the step leaves it, creditedReferrer nil unless this step credited.
 local walletKey = KEYS[1]
 local codesKey = KEYS[2]
 local day = countingDay(KEYS[3], KEYS[4], ARGV[4], ARGV[5])
@@ -22,5 +22,5 @@ if last and now - tonumber(last) < cooldown then return {0, last, redis.call('HG
 redis.call('HSET', walletKey, 'checkInLast', string.format('%d', now))
 countFact(day, 'checkins')
 countActive(signals, walletKey)
-if qualify == 'checkin' then creditPending(credit, walletKey, wallet, now) end
-return {1, redis.call('HGET', walletKey, 'referralPending')}
+local credited = qualify == 'checkin' and creditPending(credit, walletKey, wallet, now)
+return {1, redis.call('HGET', walletKey, 'referralPending'), credited}

@@ -1,6 +1,7 @@
 -- markNftMint: nft_mint true for good; counted the first time, for the day and, through countActive
 -- of prelude.lua, for the wallet's referrer. Under the "nft_mint" rule of REFERRAL_QUALIFY it credits
 -- the wallet's waiting referral (creditPending), on a repeated call too: nft_mint is set either way.
+-- Returns the referrer this call credited, else nil.
 local walletKey = KEYS[1]
 local codesKey = KEYS[2]
 local day = countingDay(KEYS[3], KEYS[4], ARGV[4], ARGV[5])
@@ -18,5 +19,4 @@ if redis.call('HSETNX', walletKey, 'nftMint', '1') == 1 then
   countFact(day, 'nft_mint')
   countActive(signals, walletKey)
 end
-if qualify == 'nft_mint' then creditPending(credit, walletKey, wallet, now) end
-return 1
+return qualify == 'nft_mint' and creditPending(credit, walletKey, wallet, now)
