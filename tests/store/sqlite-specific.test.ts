@@ -24,7 +24,6 @@ const T0 = 1_750_000_000;
 const DAY = 86_400;
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const WRITER = join(ROOT, "tests/support/sqlite-writer.ts");
-const TARGET = { fid: 7, appFid: 9152, url: "https://api.farcaster.xyz/v1/frame-notifications", token: "token-7" };
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -201,20 +200,6 @@ describe("sqlite store on disk", () => {
     });
   });
 
-  it("a file of schema version 8 gains the notification tables: a wallet already there brings its check-in to its fid", async () => {
-    const dir = tempDir();
-    const record = bareRecord({ checkInLast: T0 - DAY });
-    writeFileAtVersion(dir, 8, [record]);
-    const store = openStore(dir);
-    await store.saveNotificationTarget(TARGET, T0);
-    await store.linkFarcaster(TARGET.fid, record.wallet, T0);
-    expect(await store.takeReminderBatch(10)).toEqual({
-      candidates: [{ fid: TARGET.fid, wallet: record.wallet, checkInLast: T0 - DAY, remindedAt: null, targets: [TARGET] }],
-      wrapped: true,
-    });
-    expect(pragma(rawConnection(dir), "user_version")).toBe(MIGRATIONS.length);
-  });
-
   it("expired campaign counters are purged by later writes of their kind, a few at a time", async () => {
     const dir = tempDir();
     const store = openStore(dir, { retentionDays: 3 });
@@ -269,32 +254,6 @@ describe("sqlite store on disk", () => {
     const count = (table: string) => (raw.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
     expect(count("auth_nonces")).toBe(3);
     expect(count("rate_limits")).toBe(3);
-  });
-
-  it("expired notification claims and day counts are purged by later writes; a fid's reminder goes with its last target", async () => {
-    const dir = tempDir();
-    const store = openStore(dir, { retentionDays: 3 });
-    const raw = rawConnection(dir);
-    const count = (table: string) => (raw.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
-    const wallet = randomWallet();
-    const today = utcDay(T0);
-    await store.saveNotificationTarget(TARGET, T0);
-    await store.linkFarcaster(TARGET.fid, wallet, T0);
-    // Newest first, so that none of these purges another: then one claim of today removes 8 of the 12.
-    for (let day = today - 9; day >= today - 14; day--) {
-      for (const kind of ["referral", "checkin"] as const) await store.claimNotification(kind, wallet, day);
-    }
-    await store.claimNotification("referral", wallet, today);
-    expect(count("notification_claims")).toBe(5);
-
-    const none = { sent: 1, failed: 0, invalid: 0, drop: [], reminded: [] };
-    for (let ago = 10; ago >= 1; ago--) await store.recordNotificationOutcome({ ...none, day: today - ago, now: T0 - ago * DAY });
-    expect(count("notification_days")).toBe(4);
-
-    await store.recordNotificationOutcome({ ...none, day: today, reminded: [TARGET.fid, 99], now: T0 });
-    expect(count("farcaster_reminders")).toBe(1);
-    await store.removeNotificationTarget(TARGET.fid, TARGET.appFid);
-    expect(count("farcaster_reminders")).toBe(0);
   });
 
   it("every kind of data survives closing and reopening the same directory", async () => {
