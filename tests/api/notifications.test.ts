@@ -290,6 +290,8 @@ describe("the check-in reminder runs", () => {
     }
     const retried = notify.received.slice(again).flatMap((r) => r.tokens).filter((t) => t.startsWith("bulk-"));
     expect(new Set(retried)).toEqual(limited);
+    // The retry carries the same id: a client that did deliver the first attempt drops the second.
+    expect(new Set(notify.received.slice(again).map((r) => r.notificationId))).toEqual(new Set([`checkin-${TODAY}`]));
     expect((await stats()).days.at(-1)).toMatchObject({ date: TODAY });
   }, 180_000);
 });
