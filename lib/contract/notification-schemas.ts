@@ -1,19 +1,11 @@
 /**
  * zod schemas of the Farcaster notification endpoints: the Quick Auth link, the check-in reminder
  * run and the console's counts. The webhook's own body is a JSON Farcaster Signature, which
- * @farcaster/miniapp-node parses and verifies; only what it carries to the store is checked here.
+ * @farcaster/miniapp-node parses and verifies (what it carries to the store: isStorableTarget).
  */
 import { z } from "zod";
 import { periodName } from "@/lib/contract/admin-schemas";
 import { address, walletSchema } from "@/lib/contract/schemas";
-
-const PRINTABLE = /^[\x21-\x7e]+$/;
-
-/** The notification url and token of a webhook event, as the store can keep them. */
-export const notificationDetailsSchema = z.object({
-  url: z.url({ protocol: /^https?$/ }).max(1_024).regex(PRINTABLE),
-  token: z.string().min(1).max(256).regex(PRINTABLE),
-});
 
 /** POST /api/farcaster/link (with `Authorization: Bearer <Quick Auth token>`) */
 export const farcasterLinkBody = z.object({ wallet: walletSchema });

@@ -18,6 +18,30 @@ export const BODY_MAX = 128;
 export const NOTIFICATION_ID_MAX = 128;
 export const TOKENS_PER_REQUEST = 100;
 
+/** Longest notification url and token kept (the protocol caps urls at 1024 characters). */
+export const MAX_TARGET_URL = 1_024;
+export const MAX_TARGET_TOKEN = 256;
+
+const PRINTABLE = /^[\x21-\x7e]+$/;
+
+/**
+ * Whether a client's notification url and token can be kept: an http(s) URL and a token, each of
+ * printable characters without spaces (a store may join the two with one) within those lengths.
+ */
+export function isStorableTarget(details: { url: unknown; token: unknown }): details is { url: string; token: string } {
+  const { url, token } = details;
+  return (
+    typeof url === "string" &&
+    url.length <= MAX_TARGET_URL &&
+    PRINTABLE.test(url) &&
+    /^https?:\/\/./i.test(url) &&
+    URL.canParse(url) &&
+    typeof token === "string" &&
+    token.length <= MAX_TARGET_TOKEN &&
+    PRINTABLE.test(token)
+  );
+}
+
 /** Most subscribers one check-in reminder run works through (NOTIFY_BATCH's ceiling). */
 export const MAX_REMINDER_BATCH = 1_000;
 

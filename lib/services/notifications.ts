@@ -7,9 +7,9 @@
 import { parseWebhookEvent } from "@farcaster/miniapp-node";
 import type { NotificationsConfig } from "@/lib/config";
 import { errors } from "@/lib/contract/errors";
-import { notificationDetailsSchema, type AdminNotificationsResponse, type FarcasterLinkResponse, type ReminderRunResponse } from "@/lib/contract/notification-schemas";
+import { type AdminNotificationsResponse, type FarcasterLinkResponse, type ReminderRunResponse } from "@/lib/contract/notification-schemas";
 import { dayName, utcDay, type Period } from "@/lib/domain/analytics";
-import { batchesOf, messageOf, reminderDue, type NotificationKind, type NotificationMessage, type NotificationTarget } from "@/lib/domain/notifications";
+import { batchesOf, isStorableTarget, messageOf, reminderDue, type NotificationKind, type NotificationMessage, type NotificationTarget } from "@/lib/domain/notifications";
 import type { Wallet } from "@/lib/domain/wallet";
 import type { VerifyAppKey } from "@/lib/farcaster/app-key";
 import type { NotificationClient } from "@/lib/farcaster/notify-client";
@@ -36,7 +36,7 @@ export interface NotifyDeps {
   notifications: Notifier | null;
 }
 
-/** Requests to one notification url at a time per run, so a run's length stays bounded by its batch. */
+/** Requests in flight at once during one round of sends: a run's length stays bounded by its batch and the timeout. */
 const CONCURRENT_REQUESTS = 4;
 
 function required(deps: NotifyDeps): Notifier {
@@ -59,9 +59,9 @@ export async function receiveWebhookEvent(deps: NotifyDeps, body: unknown): Prom
     case "notifications_enabled": {
       // miniapp_added carries details only when the user allowed notifications with it.
       if (!event.notificationDetails) break;
-      const details = notificationDetailsSchema.safeParse(event.notificationDetails);
-      if (!details.success) throw errors.invalidNotificationDetails();
-      await deps.store.saveNotificationTarget({ fid, appFid, ...details.data }, deps.clock());
+      const { url, token } = event.notificationDetails;
+      if (!isStorableTarget({ url, token })) throw errors.invalidNotificationDetails();
+      await deps.store.saveNotificationTarget({ fid, appFid, url, token }, deps.clock());
       break;
     }
     case "miniapp_removed":

@@ -3,12 +3,10 @@
  * fids, urls and tokens come from webhook events and Quick Auth tokens, so a malformed one is
  * refused before a backend sees it.
  */
-import { NOTIFICATION_KINDS, type NotificationTarget } from "@/lib/domain/notifications";
-import { MAX_DROPPED_TARGETS, MAX_REMINDER_BATCH, MAX_TARGET_TOKEN, MAX_TARGET_URL } from "@/lib/store/ports/notifications";
+import { isStorableTarget, MAX_TARGET_TOKEN, MAX_TARGET_URL, NOTIFICATION_KINDS, type NotificationTarget } from "@/lib/domain/notifications";
+import { MAX_DROPPED_TARGETS, MAX_REMINDER_BATCH } from "@/lib/store/ports/notifications";
 import type { Store } from "@/lib/store/types";
-import { checkBatch, checkDays, checkSeconds, checkWallet } from "@/lib/store/checked";
-
-const PRINTABLE = /^[\x21-\x7e]+$/;
+import { checkBatch, checkDays, checkSeconds, checkWallet } from "@/lib/store/checks";
 
 export function checkedNotifications(store: Store): Partial<Store> {
   return {
@@ -64,10 +62,7 @@ function checkFid(fid: number, what: string): void {
 function checkTarget(target: NotificationTarget): void {
   checkFid(target.fid, "fid");
   checkFid(target.appFid, "appFid");
-  if (typeof target.url !== "string" || target.url.length > MAX_TARGET_URL || !PRINTABLE.test(target.url) || !/^https?:\/\//.test(target.url)) {
-    throw new RangeError(`a notification url is an http(s) URL of at most ${MAX_TARGET_URL} printable characters`);
-  }
-  if (typeof target.token !== "string" || target.token.length > MAX_TARGET_TOKEN || !PRINTABLE.test(target.token)) {
-    throw new RangeError(`a notification token is 1 to ${MAX_TARGET_TOKEN} printable characters`);
+  if (!isStorableTarget(target)) {
+    throw new RangeError(`a notification target is an http(s) URL of at most ${MAX_TARGET_URL} and a token of at most ${MAX_TARGET_TOKEN} printable characters`);
   }
 }

@@ -12,9 +12,6 @@ export { MAX_REMINDER_BATCH } from "@/lib/domain/notifications";
 
 /** Most targets one recordNotificationOutcome drops. */
 export const MAX_DROPPED_TARGETS = 10_000;
-/** Longest notification url and token a client may hand out (the protocol caps urls at 1024). */
-export const MAX_TARGET_URL = 1_024;
-export const MAX_TARGET_TOKEN = 256;
 
 export interface ReminderCandidate {
   fid: number;

@@ -9,7 +9,7 @@
  * ZCARD): more than MAX_CASCADE and it answers "too-many-referees" with that count, changing nothing.
  */
 import "server-only";
-import { checkWallet } from "@/lib/store/checked";
+import { checkWallet } from "@/lib/store/checks";
 import { immediate, required, snapshot, type Db } from "@/lib/store/sqlite/db";
 import type { Board } from "@/lib/store/sqlite/leaderboard";
 import {

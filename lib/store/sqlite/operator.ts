@@ -9,7 +9,7 @@
  */
 import "server-only";
 import { refCodeOf } from "@/lib/domain/wallet";
-import { checkWallet } from "@/lib/store/checked";
+import { checkWallet } from "@/lib/store/checks";
 import { immediate, snapshot, type Db } from "@/lib/store/sqlite/db";
 import { BOARD, BOARDS, boardOf, type Board, type BoardKey, type Boards } from "@/lib/store/sqlite/leaderboard";
 import { leaderboardRowOf, recordOf, WALLET_COLUMNS, walletParamsOf, type RecordRow, type WalletParams } from "@/lib/store/sqlite/rows";
