@@ -2,10 +2,10 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 
 export function bearerMatches(authorization: string | null, secret: string | undefined): boolean {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "");
-  if (!secret || !match?.[1]) return false;
+  const token = bearerToken(authorization);
+  if (!secret || !token) return false;
   const digest = (v: string) => createHash("sha256").update(v).digest();
-  return timingSafeEqual(digest(match[1]), digest(secret));
+  return timingSafeEqual(digest(token), digest(secret));
 }
 
 /** The token of an `Authorization: Bearer <token>` header, or null. */

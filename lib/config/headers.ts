@@ -22,12 +22,14 @@ const frameAncestorSource = z
     "each entry must be 'self', 'none' or an origin such as https://farcaster.xyz or https://*.example.com",
   );
 
-/** The Quick Auth server Farcaster clients sign users in with; QUICK_AUTH_ORIGIN overrides it (tests run their own). */
-export const DEFAULT_QUICK_AUTH_ORIGIN = "https://auth.farcaster.xyz";
+/** QUICK_AUTH_ORIGIN: the Quick Auth server Farcaster clients sign users in with (tests run their own), as an origin. */
+export const quickAuthOriginVariable = optional
+  .default("https://auth.farcaster.xyz")
+  .pipe(z.url({ protocol: /^https?$/ }).transform((o) => new URL(o).origin));
 
 const headersEnvSchema = z.object({
   NEYNAR_API_KEY: optional,
-  QUICK_AUTH_ORIGIN: optional.default(DEFAULT_QUICK_AUTH_ORIGIN).pipe(z.url({ protocol: /^https?$/ }).transform((o) => new URL(o).origin)),
+  QUICK_AUTH_ORIGIN: quickAuthOriginVariable,
   FRAME_ANCESTORS: optional
     .transform((v) => (v === undefined ? [...FARCASTER_FRAME_ANCESTORS] : v.split(/[\s,]+/).filter(Boolean)))
     .pipe(z.array(frameAncestorSource).min(1)),

@@ -11,7 +11,7 @@ import type { SeasonSchedule } from "@/lib/domain/seasons";
 import { MAX_REMINDER_BATCH, NOTIFICATION_KINDS, type NotificationKind } from "@/lib/domain/notifications";
 import { optional, address, commaList, integer, ConfigError } from "@/lib/config/env";
 import { parsePublicOrigins } from "@/lib/config/origins";
-import { DEFAULT_QUICK_AUTH_ORIGIN } from "@/lib/config/headers";
+import { quickAuthOriginVariable } from "@/lib/config/headers";
 
 export { ConfigError } from "@/lib/config/env";
 export * from "@/lib/config/headers";
@@ -81,7 +81,7 @@ const envSchema = z.object({
   SEASON_START: optional.pipe(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a UTC date, YYYY-MM-DD").optional()),
   NEYNAR_API_KEY: optional,
   NEYNAR_HUB_URL: optional.default("https://hub-api.neynar.com").pipe(z.url({ protocol: /^https?$/ })),
-  QUICK_AUTH_ORIGIN: optional.default(DEFAULT_QUICK_AUTH_ORIGIN).pipe(z.url({ protocol: /^https?$/ }).transform((o) => new URL(o).origin)),
+  QUICK_AUTH_ORIGIN: quickAuthOriginVariable,
   CRON_SECRET: optional.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   NOTIFICATIONS_OFF: optional.pipe(commaList.pipe(z.array(z.enum(NOTIFICATION_KINDS))).optional()),
   NOTIFY_BATCH: integer(1_000, 1, MAX_REMINDER_BATCH),
