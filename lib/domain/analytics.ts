@@ -56,6 +56,17 @@ export function periodLength({ fromDay, toDay }: Period): number {
   return toDay - fromDay + 1;
 }
 
+/** Every day of a period, oldest first: the rows a daily read answers, zeros where nothing was counted. */
+export function daysOf(period: Period): number[] {
+  return Array.from({ length: periodLength(period) }, (_, i) => period.fromDay + i);
+}
+
+/** One entry per day of the period, oldest first, from the rows of the days that have one. */
+export function everyDay<R extends { day: number }, T>(period: Period, rows: R[], entry: (day: number, row?: R) => T): T[] {
+  const byDay = new Map(rows.map((row) => [row.day, row]));
+  return daysOf(period).map((day) => entry(day, byDay.get(day)));
+}
+
 /** The period of the same length that ends the day before `period` starts: what a period's change is measured against. */
 export function periodBefore(period: Period): Period {
   return { fromDay: period.fromDay - periodLength(period), toDay: period.fromDay - 1 };

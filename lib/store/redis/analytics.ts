@@ -11,7 +11,7 @@
  * Scripts: analytics/count-visit, get-visits, get-campaign, get-top-referrers, get-wallet-report.
  */
 import "server-only";
-import { dayName, expiryOf, utcDay } from "@/lib/domain/analytics";
+import { dayName, daysOf, expiryOf, utcDay } from "@/lib/domain/analytics";
 import { campaignDayOf, FACT_NAMES } from "@/lib/store/facts";
 import { NO_INDEX } from "@/lib/store/redis/code-index";
 import type { RedisContext } from "@/lib/store/redis/context";
@@ -30,11 +30,6 @@ export function countingDay({ keys, retentionDays }: RedisContext, now: number) 
   const day = utcDay(now);
   const name = dayName(day);
   return { name, keys: [keys.facts(name), keys.countingSince], args: [whole(day), whole(expiryOf(day, retentionDays))] };
-}
-
-/** Every day of `fromDay`..`toDay`, oldest first. */
-function daysOf(fromDay: number, toDay: number): number[] {
-  return Array.from({ length: toDay - fromDay + 1 }, (_, i) => fromDay + i);
 }
 
 export function analyticsOperations(context: RedisContext): AnalyticsStore {
@@ -61,7 +56,7 @@ export function analyticsOperations(context: RedisContext): AnalyticsStore {
 
     async getVisits(refCode, fromDay, toDay) {
       const code = refCode ?? ALL_CODES;
-      const days = daysOf(fromDay, toDay);
+      const days = daysOf({ fromDay, toDay });
       const dayKeys = days.map(dayName).flatMap((name) => [keys.visits(name), keys.visitors(name, code)]);
       const reply = await runList("get-visits", dayKeys, [code], dayKeys.length);
       return days.map((day, i) => ({
@@ -72,7 +67,7 @@ export function analyticsOperations(context: RedisContext): AnalyticsStore {
     },
 
     async getCampaign(fromDay, toDay, ranges) {
-      const days = daysOf(fromDay, toDay);
+      const days = daysOf({ fromDay, toDay });
       const dayKeys = days
         .map(dayName)
         .flatMap((name) => [keys.facts(name), keys.visits(name), keys.visitors(name, ALL_CODES), keys.connected(name)]);
@@ -100,7 +95,7 @@ export function analyticsOperations(context: RedisContext): AnalyticsStore {
     },
 
     async getTopReferrers(fromDay, toDay, limit) {
-      const names = daysOf(fromDay, toDay).map(dayName);
+      const names = daysOf({ fromDay, toDay }).map(dayName);
       const scriptKeys = [keys.topReferrers, keys.disqualified, ...names.map(keys.referrers), ...names.map(keys.visits)];
       const args = [whole(limit), keys.walletKeyPrefix, ...names.map((name) => keys.visitors(name, ""))];
       const reply = await runList("get-top-referrers", scriptKeys, args, 0);

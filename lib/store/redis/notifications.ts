@@ -10,7 +10,7 @@
  * claim-notification, take-reminder-batch, record-notification-outcome, get-notification-stats.
  */
 import "server-only";
-import { dayName, expiryOf, SECONDS_PER_DAY } from "@/lib/domain/analytics";
+import { dayName, daysOf, expiryOf, SECONDS_PER_DAY } from "@/lib/domain/analytics";
 import type { NotificationTarget } from "@/lib/domain/notifications";
 import type { RedisContext } from "@/lib/store/redis/context";
 import { int, list, optInt, optWallet, str, UnexpectedReplyError } from "@/lib/store/redis/reply";
@@ -100,7 +100,7 @@ export function notificationOperations({ keys, retentionDays, run, runList }: Re
     },
 
     async getNotificationStats(fromDay, toDay) {
-      const days = Array.from({ length: toDay - fromDay + 1 }, (_, i) => fromDay + i);
+      const days = daysOf({ fromDay, toDay });
       const scriptKeys = [keys.subscribers, keys.linkedWallets, ...days.map((day) => keys.notificationCounts(dayName(day)))];
       const reply = await runList("get-notification-stats", scriptKeys, [], 2 + 3 * days.length);
       return {

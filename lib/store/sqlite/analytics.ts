@@ -7,6 +7,7 @@
  * visitor or wallet.
  */
 import "server-only";
+import { everyDay } from "@/lib/domain/analytics";
 import { refCodeOf } from "@/lib/domain/wallet";
 import { campaignDayOf } from "@/lib/store/facts";
 import type { Counters } from "@/lib/store/sqlite/counters";
@@ -18,12 +19,6 @@ import type { AnalyticsStore, CampaignRead, ReferrerPeriod, VisitDay, VisitInput
 
 type DayRow = { day: number; visits: number; unique_visitors: number };
 type Days = { fromDay: number; toDay: number };
-
-/** One entry per day of `fromDay`..`toDay`, oldest first, from the rows of the days that have one. */
-function everyDay<R extends { day: number }, T>({ fromDay, toDay }: Days, rows: R[], entry: (day: number, row?: R) => T): T[] {
-  const byDay = new Map(rows.map((row) => [row.day, row]));
-  return Array.from({ length: toDay - fromDay + 1 }, (_, i) => entry(fromDay + i, byDay.get(fromDay + i)));
-}
 
 const visitDayOf = (day: number, row?: DayRow): VisitDay => ({
   day,

@@ -6,7 +6,7 @@
  * counters do (counters.ts): each write removes a few expired rows, with no sweeper.
  */
 import "server-only";
-import { lastExpiredDay } from "@/lib/domain/analytics";
+import { everyDay, lastExpiredDay } from "@/lib/domain/analytics";
 import type { NotificationTarget } from "@/lib/domain/notifications";
 import { immediate, required, snapshot, type Db } from "@/lib/store/sqlite/db";
 import type { NotificationDay, NotificationOutcome, NotificationStore, ReminderCandidate } from "@/lib/store/types";
@@ -75,11 +75,8 @@ export function sqliteNotifications(db: Db, retentionDays: number): Notification
      ON CONFLICT DO UPDATE SET reminded_at = excluded.reminded_at`,
   );
 
-  // The days are generated, so that a day without a row reads as zeros; a read spans at most MAX_ANALYTICS_DAYS.
   const readDays = db.prepare<[{ fromDay: number; toDay: number }], NotificationDay>(
-    `WITH RECURSIVE span (day) AS (SELECT :fromDay UNION ALL SELECT day + 1 FROM span WHERE day < :toDay)
-     SELECT span.day, coalesce(n.sent, 0) AS sent, coalesce(n.failed, 0) AS failed, coalesce(n.invalid, 0) AS invalid
-       FROM span LEFT JOIN notification_days n ON n.day = span.day ORDER BY span.day`,
+    "SELECT day, sent, failed, invalid FROM notification_days WHERE day BETWEEN :fromDay AND :toDay",
   );
   const readTotals = db.prepare<[], { subscribers: number; linked: number }>(
     `SELECT (SELECT count(DISTINCT fid) FROM farcaster_targets) AS subscribers,
@@ -124,7 +121,7 @@ export function sqliteNotifications(db: Db, retentionDays: number): Notification
     }),
 
     getNotificationStats: snapshot(db, (fromDay: number, toDay: number) => ({
-      days: readDays.all({ fromDay, toDay }),
+      days: everyDay({ fromDay, toDay }, readDays.all({ fromDay, toDay }), (day, row) => row ?? { day, sent: 0, failed: 0, invalid: 0 }),
       ...required(readTotals.get(), "notification totals"),
     })),
   };
