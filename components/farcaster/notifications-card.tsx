@@ -16,6 +16,9 @@ import { useWalletWrite } from "@/lib/client/sign-in";
 
 type State = "loading" | "on" | "off" | "working";
 
+/** Wallets linked during this page's life: coming back to the dashboard does not link them again. */
+const linkedWallets = new Set<string>();
+
 export function NotificationsCard({ wallet, quickAuthOrigin }: { wallet: string; quickAuthOrigin: string }) {
   const { miniApp, markAdded } = useMiniApp();
   const write = useWalletWrite();
@@ -27,6 +30,7 @@ export function NotificationsCard({ wallet, quickAuthOrigin }: { wallet: string;
     if (!sdk) return;
     const { token } = await sdk.quickAuth.getToken({ quickAuthServerOrigin: quickAuthOrigin });
     await write(wallet, () => api.linkFarcaster(wallet, token));
+    linkedWallets.add(wallet);
   }, [sdk, quickAuthOrigin, wallet, write]);
 
   useEffect(() => {
@@ -37,7 +41,7 @@ export function NotificationsCard({ wallet, quickAuthOrigin }: { wallet: string;
       const on = Boolean(context.client.notificationDetails);
       setState(on ? "on" : "off");
       // Notifications turned on elsewhere reach this wallet only once the fid is linked to it.
-      if (on) link().catch(() => undefined);
+      if (on && !linkedWallets.has(wallet)) link().catch(() => undefined);
     });
     const enabled = () => setState("on");
     const disabled = () => setState("off");
@@ -50,7 +54,7 @@ export function NotificationsCard({ wallet, quickAuthOrigin }: { wallet: string;
       sdk.off("notificationsDisabled", disabled);
       sdk.off("miniAppRemoved", disabled);
     };
-  }, [sdk, link]);
+  }, [sdk, link, wallet]);
 
   if (!sdk) return null;
 

@@ -152,9 +152,8 @@ export async function runCheckinReminders(deps: NotifyDeps, base: string): Promi
   const due = batch.candidates.filter((c) => c.wallet !== null && reminderDue(c.checkInLast, c.remindedAt, now));
   const tally = await deliver(notifier.client, messageOf("checkin", day, notifier.appName, base), due.flatMap((c) => c.targets));
   const reminded = due.filter((c) => c.targets.some((t) => tally.delivered.has(t.token))).map((c) => c.fid);
-  if (batch.candidates.length > 0) {
-    await deps.store.recordNotificationOutcome({ day, ...counts(tally), drop: tally.invalid, reminded, now });
-  }
+  // A batch with nobody due sent nothing: nothing to record, no second round trip.
+  if (due.length > 0) await deps.store.recordNotificationOutcome({ day, ...counts(tally), drop: tally.invalid, reminded, now });
   return { subscribers: batch.candidates.length, due: due.length, ...counts(tally), rateLimited: tally.rateLimited, wrapped: batch.wrapped };
 }
 
