@@ -183,7 +183,7 @@ describe("Redis round trips per API request", () => {
     }
   });
 
-  it("with Farcaster notifications on: the webhook, the link and the console's counts one each, a reminder run two; a referral's notification goes after the response", async () => {
+  it("with Farcaster notifications on: the webhook, the link and the console's counts one each, a reminder run two (one with nobody due); a referral's notification goes after the response", async () => {
     const [hub, notify, quickAuth] = await Promise.all([startFakeHub(), startNotificationServer(), startQuickAuthServer()]);
     const cron = { authorization: "Bearer round-trips-cron-secret" };
     const notifying = await startApp({
@@ -218,9 +218,11 @@ describe("Redis round trips per API request", () => {
         "POST /api/farcaster/link": await roundTrips(() => link(71, referrer)),
         "GET /api/admin/notifications": await roundTrips(() => api.get("/api/admin/notifications", admin)),
         "GET /api/cron/checkin-reminders": await roundTrips(() => api.get("/api/cron/checkin-reminders", cron)),
+        // Both fids were reminded just now: the next run finds nobody due and writes nothing.
+        "GET /api/cron/checkin-reminders (nobody due)": await roundTrips(() => api.get("/api/cron/checkin-reminders", cron)),
       };
       console.log("Redis round trips per request with Farcaster notifications on:", measured);
-      expect(Object.values(measured)).toEqual([1, 1, 1, 2]);
+      expect(Object.values(measured)).toEqual([1, 1, 1, 2, 1]);
 
       // A credited referral: its one round trip answers; after the response, the day's claim and, once sent, the counts.
       await api.post("/api/user/init", { wallet: referrer });
@@ -228,8 +230,15 @@ describe("Redis round trips per API request", () => {
       const sent = notify.received.length;
       expect((await api.post("/api/referral/record", { wallet: randomWallet(), refCode: refCodeOf(referrer) })).status).toBe(200);
       await expect.poll(() => notify.received.length).toBe(sent + 1);
-      const appCommands = () => lines.slice(from).filter((l) => !/\[\d+ lua\]/.test(l)).length;
-      await expect.poll(appCommands).toBe(3);
+      const appCommands = (since: number) => lines.slice(since).filter((l) => !/\[\d+ lua\]/.test(l)).length;
+      await expect.poll(() => appCommands(from)).toBe(3);
+
+      // A referrer with no linked fid: the record, then the claim that finds nobody to notify.
+      const unlinked = randomWallet();
+      await api.post("/api/user/init", { wallet: unlinked });
+      const before = lines.length;
+      expect((await api.post("/api/referral/record", { wallet: randomWallet(), refCode: refCodeOf(unlinked) })).status).toBe(200);
+      await expect.poll(() => appCommands(before)).toBe(2);
     } finally {
       await Promise.all([notifying.stop(), hub.stop(), notify.stop(), quickAuth.stop()]);
     }
