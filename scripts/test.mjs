@@ -8,6 +8,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer, connect } from "node:net";
 import { relative } from "node:path";
+import { sourceStamp, writeStamp } from "../tests/support/build-stamp.mjs";
 
 const REPORTS = "reports";
 const NEEDS = [
@@ -155,7 +156,10 @@ async function main() {
   let buildCode = 0;
   if (everything || projects.some((p) => BUILD_PROJECTS.includes(p))) {
     log("next build (the HTTP and browser tests run against the production build)");
+    // Taken before the build: a file changed while it runs makes the next hand run rebuild.
+    const stamp = sourceStamp();
     buildCode = await run(node, ["node_modules/next/dist/bin/next", "build"], env);
+    if (buildCode === 0) writeStamp(process.cwd(), stamp);
   }
   const suites = [];
   const failures = [];

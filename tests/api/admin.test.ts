@@ -2,12 +2,13 @@
  * The campaign console's API against `next start` on the embedded store: who may look (404
  * with no admin access configured, 401, 403, bearer token, an admin wallet's session whatever
  * WALLET_AUTH is), the admin named in the log line, bad ranges named by parameter, and the
- * numbers and CSV bodies of a small campaign driven through the public API.
+ * numbers and CSV bodies of a small campaign driven through the public API. Its days are the
+ * server's (its Date header), read around what it wrote: a run across UTC midnight reads both days.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminReferrersResponse, adminStatsResponse, adminWalletResponse } from "@/lib/contract/admin-schemas";
-import { dayName, utcDay } from "@/lib/domain/analytics";
+import { dayName, SECONDS_PER_DAY, utcDay } from "@/lib/domain/analytics";
 import { refCodeOf } from "@/lib/domain/wallet";
 import { startApp, type AppServer } from "@/tests/support/app-server";
 import { BROWSER, client, type Client } from "@/tests/support/http";
@@ -23,6 +24,8 @@ let api: Client;
 let adminWallet: `0x${string}`;
 let adminCookie: string;
 let otherCookie: string;
+/** The server's day before anything was written. */
+let started: string;
 const bearer = { authorization: `Bearer ${TOKEN}` };
 
 beforeAll(async () => {
@@ -33,11 +36,26 @@ beforeAll(async () => {
     startApp({}),
   ]);
   api = client(on.baseUrl);
+  started = await serverDay();
   [adminCookie, otherCookie] = await Promise.all([signIn(on.baseUrl, accountOf(adminWallet)!), signIn(on.baseUrl, accountOf(other)!)]);
 }, 180_000);
 afterAll(async () => {
   await Promise.all([on?.stop(), off?.stop()]);
 });
+
+/** The day on the server's clock now: the UTC day of its Date header. */
+async function serverDay(): Promise<string> {
+  const date = (await fetch(`${on.baseUrl}/api/health`)).headers.get("date");
+  if (!date) throw new Error("the server sent no Date header");
+  return dayName(utcDay(Date.parse(date) / 1000));
+}
+
+/** The days from `from` to `to`, both included. */
+function daysFrom(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let t = Date.parse(from); t <= Date.parse(to); t += SECONDS_PER_DAY * 1000) days.push(new Date(t).toISOString().slice(0, 10));
+  return days;
+}
 
 describe("who may look", () => {
   it("answers 404 { error } on every admin endpoint and page when neither ADMIN_TOKEN nor ADMIN_WALLETS is set", async () => {
@@ -112,11 +130,15 @@ describe("bad input names the parameter", () => {
 });
 
 describe("a small campaign, read back", () => {
-  const today = dayName(utcDay(Math.floor(Date.now() / 1000)));
+  // The server's days while it recorded the campaign: one, or two across midnight.
+  let first: string;
+  let last: string;
+  const range = () => `from=${first}&to=${last}`;
   const referrer = randomWallet();
   const friends = [randomWallet(), randomWallet()];
 
   beforeAll(async () => {
+    first = await serverDay();
     expect((await api.post("/api/user/init", { wallet: referrer })).status).toBe(200);
     const refCode = refCodeOf(referrer);
     for (let i = 0; i < 3; i++) {
@@ -124,35 +146,41 @@ describe("a small campaign, read back", () => {
     }
     for (const wallet of friends) expect((await api.post("/api/referral/record", { wallet, refCode })).status).toBe(200);
     expect((await api.post("/api/steam/task/complete", { wallet: friends[0], taskId: "daily_checkin" })).status).toBe(200);
+    last = await serverDay();
   });
 
-  it("stats count the visitors, wallets, referrals and check-in of today, as JSON and as CSV", async () => {
-    const res = await api.get(`/api/admin/stats?from=${today}&to=${today}`, bearer);
+  it("stats count the visitors, wallets, referrals and check-in of its days, as JSON and as CSV", async () => {
+    const res = await api.get(`/api/admin/stats?${range()}`, bearer);
     const stats = adminStatsResponse.parse(res.body);
-    expect(stats.period).toEqual({ from: today, to: today, days: 1 });
-    expect(stats.countingSince).toBe(today);
+    const days = daysFrom(first, last);
+    expect(stats.period).toEqual({ from: first, to: last, days: days.length });
+    // Counting began with this file's first write, on the server's day then.
+    expect(stats.countingSince! >= started && stats.countingSince! <= first, `${stats.countingSince} in ${started}..${first}`).toBe(true);
     // Other tests of this file add wallets; this campaign's own link is the only one visited.
     expect(stats.totals).toMatchObject({ visits: 3, uniqueVisitors: 3, referrals: 2, connectedWithCode: 2, checkIns: 1 });
     expect(stats.funnel).toEqual({ uniqueVisitors: 3, connectedWithCode: 2, referrals: 2 });
     expect(stats.liability).toBe(4 * 20);
     expect(stats.tasks.find((t) => t.task === "checkin")?.completions).toBe(1);
 
-    const csv = await api.get(`/api/admin/stats?from=${today}&to=${today}&format=csv&table=days`, bearer);
+    const csv = await api.get(`/api/admin/stats?${range()}&format=csv&table=days`, bearer);
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(csv.headers.get("content-disposition")).toBe(`attachment; filename="refboard-days-${today}-${today}.csv"`);
-    const [header, row, end] = String(csv.body).split("\r\n");
+    expect(csv.headers.get("content-disposition")).toBe(`attachment; filename="refboard-days-${first}-${last}.csv"`);
+    const [header, ...rows] = String(csv.body).split("\r\n");
     expect(header).toBe("date,visits,uniqueVisitors,newWallets,connectedWithCode,referrals,checkIns,nftMints,add_miniapp,fc_follow,fc_like_recast,fc_comment");
-    expect(row).toBe(`${today},3,3,${stats.totals.newWallets},2,2,1,0,0,0,0,0`);
-    expect(end).toBe("");
+    expect(rows.pop()).toBe("");
+    expect(rows.map((row) => row.split(",")[0])).toEqual(days);
+    // One row a day; across midnight the campaign's numbers split between the two rows.
+    const sums = rows.map((row) => row.split(",").slice(1).map(Number)).reduce((x, y) => x.map((n, i) => n + y[i]!));
+    expect(sums).toEqual([3, 3, stats.totals.newWallets, 2, 2, 1, 0, 0, 0, 0, 0]);
 
-    const funnel = await api.get(`/api/admin/stats?from=${today}&to=${today}&format=csv&table=funnel`, bearer);
+    const funnel = await api.get(`/api/admin/stats?${range()}&format=csv&table=funnel`, bearer);
     expect(funnel.body).toBe("step,count\r\nuniqueVisitors,3\r\nconnectedWithCode,2\r\nreferrals,2\r\n");
   });
 
   it("top referrers rank the referrer with its link's visits and conversion, as JSON and as CSV", async () => {
-    const data = adminReferrersResponse.parse((await api.get(`/api/admin/referrers?from=${today}&to=${today}`, bearer)).body);
+    const data = adminReferrersResponse.parse((await api.get(`/api/admin/referrers?${range()}`, bearer)).body);
     expect(data.referrers).toEqual([{ wallet: referrer, referrals: 2, referralsAllTime: 2, visits: 3, uniqueVisitors: 3, conversion: 2 / 3, disqualified: false }]);
-    const csv = await api.get(`/api/admin/referrers?from=${today}&to=${today}&format=csv`, bearer);
+    const csv = await api.get(`/api/admin/referrers?${range()}&format=csv`, bearer);
     expect(csv.body).toBe(`wallet,referrals,referralsAllTime,visits,uniqueVisitors,conversion,disqualified\r\n${referrer},2,2,3,3,${2 / 3},false\r\n`);
   });
 

@@ -50,7 +50,17 @@ describe("farm signals", () => {
     const one = referrerSignalsSchema.parse((await api.get(`/api/admin/signals/wallet?wallet=${farmer}`, bearer)).body);
     expect(one).toEqual(first);
     const stranger = randomWallet();
-    expect((await api.get(`/api/admin/signals/wallet?wallet=${stranger}`, bearer)).body).toMatchObject({ wallet: stranger, referrals: 0, suspicion: 0, idleShare: null });
+    expect((await api.get(`/api/admin/signals/wallet?wallet=${stranger}`, bearer)).body).toEqual({
+      wallet: stranger,
+      suspicion: 0,
+      referrals: 0,
+      burst: 0,
+      quickReferees: 0,
+      activeReferees: 0,
+      idleShare: null,
+      cycles: 0,
+      disqualified: false,
+    });
 
     const csv = await api.get("/api/admin/signals?format=csv&limit=1", bearer);
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
@@ -60,11 +70,13 @@ describe("farm signals", () => {
     );
   });
 
-  it("a disqualified referrer stays ranked and says so", async () => {
+  it("a disqualified referrer stays ranked, its evidence unchanged, and says so until reinstated", async () => {
+    const before = referrerSignalsSchema.parse((await api.get(`/api/admin/signals/wallet?wallet=${farmer}`, bearer)).body);
     expect((await api.post("/api/admin/wallets/disqualify", { wallet: farmer, reason: "farm" }, bearer)).status).toBe(200);
     const page = adminSignalsResponse.parse((await api.get("/api/admin/signals?limit=1", bearer)).body);
-    expect(page.referrers[0]).toMatchObject({ wallet: farmer, disqualified: true });
+    expect(page.referrers).toEqual([{ ...before, disqualified: true }]);
     expect((await api.post("/api/admin/wallets/reinstate", { wallet: farmer }, bearer)).status).toBe(200);
+    expect((await api.get(`/api/admin/signals/wallet?wallet=${farmer}`, bearer)).body).toEqual(before);
   });
 
   it("answers 404 without admin access, 401 without the token, 400 naming a bad parameter", async () => {

@@ -1,5 +1,6 @@
-// REFERRAL_QUALIFY=onchain against a real chain (anvil): the referee's own requests credit its
-// referral once its account has sent a transaction or holds enough; until then it waits.
+// REFERRAL_QUALIFY=onchain and nft_mint against a real chain (anvil): the referee's own requests
+// credit its referral once its account has sent a transaction or holds enough, or once its NFT is
+// verified; until then it waits.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,13 +14,13 @@ import { refCodeOf } from "@/lib/domain/wallet";
 import type { Deps } from "@/lib/services/context";
 import { qualificationOf } from "@/lib/services/qualify";
 import { getReferralLink, recordReferral } from "@/lib/services/referrals";
-import { completeTask, getProgress, verifyTask } from "@/lib/services/tasks";
+import { completeTask, getProgress, REASON_NOT_VERIFIED, verifyTask } from "@/lib/services/tasks";
 import { initUser } from "@/lib/services/users";
 import { checked } from "@/lib/store/checked";
 import { openSqliteStore } from "@/lib/store/sqlite";
 import type { Store } from "@/lib/store/types";
 import { chainConfig } from "@/tests/chain/support";
-import { startChain, type LocalChain } from "@/tests/support/chain-fixture";
+import { mintNft, startChain, type LocalChain } from "@/tests/support/chain-fixture";
 import { freePort } from "@/tests/support/free-port";
 import { randomWallet } from "@/tests/support/wallets";
 
@@ -73,6 +74,20 @@ async function bound(deps: Deps) {
   await initUser(deps, referee, BASE);
   expect(await recordReferral(deps, referee, refCodeOf(referrer))).toEqual({ success: true, referrer });
   return { referrer, referee };
+}
+
+/** The store methods `run` called, in order: a rule the store decides credits in the step that records the fact. */
+async function storeCalls(deps: Deps, run: (deps: Deps) => Promise<unknown>): Promise<string[]> {
+  const calls: string[] = [];
+  const store = new Proxy(deps.store, {
+    get(target, name, receiver) {
+      const value: unknown = Reflect.get(target, name, receiver);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => (calls.push(String(name)), value.apply(target, args));
+    },
+  });
+  await run({ ...deps, store });
+  return calls;
 }
 
 const ONE_TX: QualifyConfig = { rule: "onchain", onchain: { minTx: 1, minBalanceWei: null } };
@@ -130,5 +145,53 @@ describe("REFERRAL_QUALIFY=onchain on anvil", () => {
     expect(await completeTask(deps, referee, "daily_checkin")).toMatchObject({ success: true });
     expect(await getProgress(deps, referee)).toMatchObject({ referralCount: 0 });
     expect(await deps.store.getWalletState(referrer)).toMatchObject({ referralsCount: 0, pendingReferrals: 1 });
+  });
+});
+
+describe("REFERRAL_QUALIFY=nft_mint on anvil", () => {
+  const NFT_MINT: QualifyConfig = { rule: "nft_mint", onchain: { minTx: 1, minBalanceWei: null } };
+  const expectPending = async (deps: Deps, referrer: string, referee: string) => {
+    expect(await deps.store.getWalletState(referrer)).toMatchObject({ referralsCount: 0, score: 0, pendingReferrals: 1 });
+    expect(await deps.store.getWalletState(referee)).toMatchObject({ referralPending: true, score: 0 });
+  };
+  const expectCredited = async (deps: Deps, referrer: string, referee: string) => {
+    expect(await deps.store.getWalletState(referrer)).toMatchObject({ referralsCount: 1, score: 1, pendingReferrals: 0 });
+    expect(await deps.store.getWalletState(referee)).toMatchObject({ referralPending: false, score: 1 });
+  };
+
+  it("POST /api/steam/verify of nft_mint credits a pending referee once its NFT is there, in the step that records it", async () => {
+    const deps = depsFor(NFT_MINT);
+    const { referrer, referee } = await bound(deps);
+    // A transaction or a check-in is not what this rule asks for.
+    await sendTransaction(referee as Address);
+    await completeTask(deps, referee, "daily_checkin");
+    expect(await verifyTask(deps, referee, "nft_mint")).toEqual({ success: false, taskId: "nft_mint", verified: false, reason: REASON_NOT_VERIFIED });
+    await expectPending(deps, referrer, referee);
+
+    await mintNft(chain, referee as Address);
+    const calls = await storeCalls(deps, async (d) => {
+      expect(await verifyTask(d, referee, "nft_mint")).toEqual({ success: true, taskId: "nft_mint", verified: true });
+    });
+    expect(calls).toEqual(["getWalletState", "markNftMint"]);
+    await expectCredited(deps, referrer, referee);
+    expect((await getProgress(deps, referrer)).progress.referral).toBe(true);
+  });
+
+  it("GET /api/steam/progress finding nft_mint credits a pending referee in the step that records it", async () => {
+    const deps = depsFor(NFT_MINT);
+    const { referrer, referee } = await bound(deps);
+    expect(await getProgress(deps, referee)).toMatchObject({ progress: { nft_mint: false }, referralCount: 0 });
+    await expectPending(deps, referrer, referee);
+
+    await mintNft(chain, referee as Address);
+    const calls = await storeCalls(deps, async (d) => {
+      expect((await getProgress(d, referee)).progress.nft_mint).toBe(true);
+    });
+    expect(calls).toEqual(["getWalletState", "markNftMint"]);
+    await expectCredited(deps, referrer, referee);
+    // Credited once: more requests change nothing.
+    await getProgress(deps, referee);
+    await verifyTask(deps, referee, "nft_mint");
+    expect(await deps.store.getWalletState(referrer)).toMatchObject({ referralsCount: 1, score: 1 });
   });
 });

@@ -125,7 +125,7 @@ test("a disqualified wallet keeps its app: its dashboard says it is not ranked, 
   await checkIn.getByTestId("checkin-button").click();
   await expect.poll(async () => (await apiClient(request, app.baseUrl).taskStatus(visitor.address)).body.tasks.daily_checkin).toBe(true);
 
-  await request.post(`${app.baseUrl}/api/admin/wallets/reinstate`, { headers: token, data: { wallet: visitor.address } });
+  expect((await request.post(`${app.baseUrl}/api/admin/wallets/reinstate`, { headers: token, data: { wallet: visitor.address } })).status()).toBe(200);
   await page.reload();
   await expect(page.getByTestId("stat-rank")).toHaveText(/^#\d+$/);
   await expect(page.getByTestId("not-ranked")).toHaveCount(0);

@@ -236,18 +236,38 @@ export function describeModerationContract(name: string, open: OpenStore) {
       expect(listed.get(known)).toBe("list: farm");
     });
 
-    it("a cascade over more than MAX_CASCADE referees changes and logs nothing", async () => {
-      const store = await fresh();
+    /** A referrer with `count` referees on the board, put directly (a thousand a call). */
+    async function bigFarm(store: Store, count: number) {
       const referrer = randomWallet();
-      const referees = Array.from({ length: MAX_CASCADE + 1 }, () =>
+      const referees = Array.from({ length: count }, () =>
         bareRecord({ wallet: randomWallet(), referrer, referredAt: NOON, entry: { score: 1, reachedAt: NOON } }),
       );
       for (let i = 0; i < referees.length; i += 1000) await store.putWallets(referees.slice(i, i + 1000));
-      await store.putWallets([bareRecord({ wallet: referrer, referralsCount: referees.length, entry: { score: referees.length, reachedAt: NOON } })]);
+      await store.putWallets([bareRecord({ wallet: referrer, referralsCount: count, entry: { score: count, reachedAt: NOON } })]);
+      return { referrer, referees: referees.map((r) => r.wallet) };
+    }
+
+    it("a cascade over more than MAX_CASCADE referees changes and logs nothing", async () => {
+      const store = await fresh();
+      const { referrer } = await bigFarm(store, MAX_CASCADE + 1);
       expect(await disqualify(store, referrer, true)).toEqual({ outcome: "too-many-referees", referees: MAX_CASCADE + 1 });
       expect((await store.getDisqualifications([referrer]))[0]).toBeNull();
       expect((await store.getAuditLog(0, 1)).total).toBe(0);
       expect(await store.countLeaderboard()).toBe(MAX_CASCADE + 2);
+    });
+
+    it("a cascade over exactly MAX_CASCADE referees takes them all, counting those already out", async () => {
+      const store = await fresh();
+      const { referrer, referees } = await bigFarm(store, MAX_CASCADE);
+      await disqualify(store, referees[0]!, false, "own reason");
+      const result = await disqualify(store, referrer, true, "farm of 5000");
+      if (result.outcome !== "disqualified") throw new Error(`${result.outcome}: ${result.referees}`);
+      expect(result.wallets).toHaveLength(MAX_CASCADE);
+      expect(result.wallets[0]).toBe(referrer);
+      expect(new Set(result.wallets.slice(1))).toEqual(new Set(referees.slice(1)));
+      // The referrer and the MAX_CASCADE - 1 referees not out yet.
+      expect(result.audit).toEqual({ id: 2, at: NOON + 100, admin: ADMIN, action: "disqualify", wallet: referrer, reason: "farm of 5000", cascade: true, wallets: MAX_CASCADE });
+      expect(await store.countLeaderboard()).toBe(0);
     });
 
     it("referrals recorded while their referrer is disqualified and reinstated leave the board and totals consistent", async () => {

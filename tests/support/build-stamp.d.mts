@@ -1,0 +1,5 @@
+export declare const STAMP_FILE: string;
+export declare function sourceStamp(dir?: string): string | null;
+export declare function buildIsFresh(dir: string, stamp: string | null): boolean;
+export declare function writeStamp(dir: string, stamp: string | null): void;
+export declare function ensureBuild(dir?: string): void;
