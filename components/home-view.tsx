@@ -34,5 +34,5 @@ export function HomeView({
     if (invite.kind === "unknown") reportUnknownCode(invite.code);
   }, [invite, reportUnknownCode]);
   if (address) return <Dashboard key={address} wallet={address.toLowerCase()} appName={appName} settings={settings} qualify={qualify} quickAuthOrigin={quickAuthOrigin} />;
-  return <Landing invite={invite} board={board} appName={appName} />;
+  return <Landing invite={invite} board={board} appName={appName} qualify={qualify} />;
 }

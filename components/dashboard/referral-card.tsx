@@ -20,7 +20,7 @@ function shareText(appName: string) {
 }
 
 /** What a referee still has to do under each rule, said of a friend and of oneself. */
-const TO_DO: Record<Exclude<QualifyRule, "none">, { friend: string; you: string }> = {
+export const TO_DO: Record<Exclude<QualifyRule, "none">, { friend: string; you: string }> = {
   checkin: { friend: "does their first daily check-in", you: "do your first daily check-in" },
   nft_mint: { friend: "verifies the NFT quest", you: "verify the NFT quest" },
   onchain: { friend: "has used their wallet on chain (sent a transaction)", you: "have used this wallet on chain (sent a transaction)" },

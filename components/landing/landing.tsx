@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { HeroBoard } from "@/components/landing/hero-board";
+import { InviteHeadline, isInvited } from "@/components/landing/invite-headline";
 import { InviteBadge } from "@/components/referral/invite-badge";
 import type { InviteVerdict } from "@/components/referral/invite-verdict";
 import { buttonClass } from "@/components/ui/button";
@@ -10,6 +11,7 @@ import { useMiniApp } from "@/components/farcaster/miniapp-provider";
 import { ConnectButton } from "@/components/wallet/wallet-ui";
 import type { BoardOverview } from "@/lib/contract/schemas";
 import { errorText } from "@/lib/client/api";
+import type { QualifyRule } from "@/lib/domain/qualify";
 
 const STEPS = [
   { icon: WalletIcon, title: "Connect your wallet", body: "No sign-up, no email. Your wallet is your account." },
@@ -17,34 +19,51 @@ const STEPS = [
   { icon: TrophyIcon, title: "Climb the board", body: "Check in daily, finish quests and watch your rank rise live." },
 ];
 
-export function Landing({ invite, board, appName }: { invite: InviteVerdict; board: BoardOverview | null; appName: string }) {
+export function Landing({
+  invite,
+  board,
+  appName,
+  qualify,
+}: {
+  invite: InviteVerdict;
+  board: BoardOverview | null;
+  appName: string;
+  /** REFERRAL_QUALIFY: when an invited visitor's rewards are credited. */
+  qualify: QualifyRule;
+}) {
   const { connectError } = useMiniApp();
   return (
     <div className="flex flex-col gap-16 sm:gap-20">
       <section aria-labelledby="hero-title" className="grid items-center gap-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] lg:gap-14">
         <div className="flex min-w-0 flex-col items-start">
-          <InviteBadge
-            invite={invite}
-            fallback={
-              <>
-                <SparklesIcon className="size-4 shrink-0 text-brand-500" />
-                <span className="truncate">Referral quests with a live leaderboard</span>
-              </>
-            }
-          />
-          <h1 id="hero-title" className="mt-6 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">
-            Invite friends.{" "}
-            <span className="bg-gradient-to-r from-brand-600 via-violet-500 to-fuchsia-500 bg-clip-text text-transparent dark:from-brand-400 dark:via-violet-400 dark:to-fuchsia-400">
-              Earn together.
-            </span>
-          </h1>
-          <p className="mt-5 max-w-xl text-lg text-pretty text-zinc-600 dark:text-zinc-400">
-            Join {appName} with your wallet, share your personal link and complete quests. Each friend who joins earns
-            you both 20 reward units and pushes you up the leaderboard.
-          </p>
+          {isInvited(invite) ? (
+            <InviteHeadline invite={invite} qualify={qualify} />
+          ) : (
+            <>
+              <InviteBadge
+                unchecked={invite.kind === "unchecked"}
+                fallback={
+                  <>
+                    <SparklesIcon className="size-4 shrink-0 text-brand-500" />
+                    <span className="truncate">Referral quests with a live leaderboard</span>
+                  </>
+                }
+              />
+              <h1 id="hero-title" className="mt-6 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">
+                Invite friends.{" "}
+                <span className="bg-gradient-to-r from-brand-600 via-violet-500 to-fuchsia-500 bg-clip-text text-transparent dark:from-brand-400 dark:via-violet-400 dark:to-fuchsia-400">
+                  Earn together.
+                </span>
+              </h1>
+              <p className="mt-5 max-w-xl text-lg text-pretty text-zinc-600 dark:text-zinc-400">
+                Join {appName} with your wallet, share your personal link and complete quests. Each friend who joins earns
+                you both 20 reward units and pushes you up the leaderboard.
+              </p>
+            </>
+          )}
           <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
             <ConnectButton size="lg" className="w-full sm:w-auto" icon={<WalletIcon className="size-5" />}>
-              Connect wallet to start
+              {invite.kind === "known" ? "Connect wallet to accept" : "Connect wallet to start"}
             </ConnectButton>
             <Link href="/leaderboard" className={buttonClass({ variant: "secondary", size: "lg", className: "w-full sm:w-auto" })}>
               See the leaderboard

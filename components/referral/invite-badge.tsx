@@ -1,18 +1,17 @@
 "use client";
 
 /**
- * "Invited by 0x12…abcd": who the invite code belongs to, as the server resolved it while
- * rendering the page (or, for a code it did not see, through wallet-by-code). Always one line
- * of the same height, whatever it says, so resolving the code never moves the page.
+ * "Invited by 0x12…abcd" on the landing opened without an invite in its URL: the code pending
+ * from an earlier visit, looked up through wallet-by-code (a ?ref= in the URL is the headline's,
+ * resolved by the server). Always one line of the same height, whatever it says, so resolving the
+ * code never moves the page.
  */
 import type { ReactNode } from "react";
-import type { InviteVerdict } from "@/components/referral/invite-verdict";
 import { useReferralSession } from "@/components/referral/referral-session";
 import { AlertIcon, InfoIcon, SparklesIcon } from "@/components/ui/icons";
 import { WalletAvatar } from "@/components/wallet/wallet-avatar";
 import { ApiRequestError } from "@/lib/client/api";
 import { useWalletByCode } from "@/lib/client/hooks";
-import type { RefParam } from "@/lib/client/pending-ref";
 import { shortWallet } from "@/lib/domain/wallet";
 
 function Pill({ tone, children, testId }: { tone: "brand" | "warning" | "muted"; children: ReactNode; testId?: string }) {
@@ -31,34 +30,13 @@ function Pill({ tone, children, testId }: { tone: "brand" | "warning" | "muted";
   );
 }
 
-/** The verdict as the URL parameter it was made for: the server's view of the URL until the page has read it. */
-function paramOf(invite: InviteVerdict): RefParam {
-  if (invite.kind === "none") return { kind: "none" };
-  if (invite.kind === "invalid") return { kind: "invalid", raw: "" };
-  return { kind: "valid", code: invite.code };
-}
+/** `unchecked`: the server could not look up the page's ?ref= (the store did not answer); the code is kept. */
+export function InviteBadge({ unchecked, fallback }: { unchecked: boolean; fallback: ReactNode }) {
+  const { pendingCode: code } = useReferralSession();
+  const lookup = useWalletByCode(unchecked ? null : code);
+  const referrer = lookup.data?.wallet;
 
-/**
- * `invite`: what the server found for the ?ref= it rendered the page for. Only a code it did not
- * see (one pending from an earlier visit, or opened on another page) is looked up from here.
- */
-export function InviteBadge({ invite, fallback }: { invite: InviteVerdict; fallback: ReactNode }) {
-  const { urlRef, pendingCode } = useReferralSession();
-  const fromUrl = urlRef.kind === "none" ? paramOf(invite) : urlRef;
-  const code = fromUrl.kind === "valid" ? fromUrl.code : pendingCode;
-  const answered = invite.kind !== "none" && invite.kind !== "invalid" && invite.code === code ? invite : null;
-  const lookup = useWalletByCode(answered ? null : code);
-  const referrer = answered?.kind === "known" ? answered.referrer : lookup.data?.wallet;
-
-  if (code === null && fromUrl.kind === "invalid") {
-    return (
-      <Pill tone="muted" testId="invite-status">
-        <InfoIcon className="size-4 shrink-0 text-zinc-500" />
-        <span className="truncate">This invite link is broken: codes have 8 characters</span>
-      </Pill>
-    );
-  }
-  if (code === null) return <Pill tone="muted">{fallback}</Pill>;
+  if (!unchecked && code === null) return <Pill tone="muted">{fallback}</Pill>;
   if (referrer) {
     return (
       <Pill tone="brand" testId="invite-status">
@@ -69,7 +47,7 @@ export function InviteBadge({ invite, fallback }: { invite: InviteVerdict; fallb
       </Pill>
     );
   }
-  if (answered?.kind === "unknown" || (lookup.error instanceof ApiRequestError && lookup.error.status === 404)) {
+  if (lookup.error instanceof ApiRequestError && lookup.error.status === 404) {
     return (
       <Pill tone="muted" testId="invite-status">
         <InfoIcon className="size-4 shrink-0 text-zinc-500" />
@@ -77,7 +55,7 @@ export function InviteBadge({ invite, fallback }: { invite: InviteVerdict; fallb
       </Pill>
     );
   }
-  if (answered?.kind === "unchecked" || lookup.error) {
+  if (unchecked || lookup.error) {
     return (
       <Pill tone="warning" testId="invite-status">
         <AlertIcon className="size-4 shrink-0" />

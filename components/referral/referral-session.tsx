@@ -8,13 +8,18 @@
  *    POST /api/referral/record;
  * 3. the code is cleared on success, alreadyRecorded, self-referral and 404 (and
  *    any other 400: it can never succeed), kept on 5xx / network errors for a retry.
- * A code the server already found unknown while rendering the page is treated as that 404
- * at once: never stored, never sent, and a connected wallet is told (reportUnknownCode).
+ * A code the server found unknown while rendering the page is stored and sent like any other:
+ * only the connect tells whether it is the visitor's own (a wallet becomes known when it connects),
+ * and POST /api/referral/record answers in its order (an existing referrer, then self-referral,
+ * then the unknown code). Only its visit is not counted: it would count toward nobody's link.
+ * Step 2 does not run in the campaign console (/admin): an admin who signs in there is not a
+ * campaign user, and must not be counted as a new wallet.
  */
 import { useQueryClient } from "@tanstack/react-query";
+import { usePathname } from "next/navigation";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { ApiRequestError, api, errorText, queryKeys } from "@/lib/client/api";
-import { parseRefParam, pendingRef, usePendingRef, type RefParam } from "@/lib/client/pending-ref";
+import { parseRefParam, pendingRef, usePendingRef } from "@/lib/client/pending-ref";
 import { SignInDeclinedError, useWalletWrite } from "@/lib/client/sign-in";
 import { visitorId } from "@/lib/client/visitor-id";
 import { useWallet } from "@/lib/client/wallet";
@@ -29,15 +34,13 @@ export type ReferralOutcome =
   | { kind: "failed"; step: "signin" | "init" | "record"; message: string };
 
 interface ReferralSession {
-  /** The ?ref= of the URL this page was opened with; "none" before the page has read it. */
-  urlRef: RefParam;
   /** The code waiting for a wallet in this origin's localStorage. */
   pendingCode: string | null;
   outcome: ReferralOutcome | null;
   syncing: boolean;
   retry(): void;
   dismiss(): void;
-  /** The server found no wallet with `code`: drop it if pending, and never store it from the URL. */
+  /** The server found no wallet with `code` while rendering: its visit is not counted. */
   reportUnknownCode(code: string): void;
 }
 
@@ -51,8 +54,10 @@ export function useReferralSession(): ReferralSession {
 
 const SELF_REFERRAL = "Cannot refer yourself";
 
+/** The campaign console's pages, where the referral flow does not run. */
+const isConsolePath = (pathname: string) => pathname === "/admin" || pathname.startsWith("/admin/");
+
 export function ReferralSessionProvider({ children }: { children: ReactNode }) {
-  const [urlRef, setUrlRef] = useState<RefParam>({ kind: "none" });
   const pendingCode = usePendingRef();
   const { address, status } = useWallet();
   const qc = useQueryClient();
@@ -61,7 +66,7 @@ export function ReferralSessionProvider({ children }: { children: ReactNode }) {
   const [attempt, setAttempt] = useState(0);
   const walletRef = useRef<string | null>(null);
   const unknownCodes = useRef(new Set<string>());
-  const [unknownCode, setUnknownCode] = useState<string | null>(null);
+  const active = !isConsolePath(usePathname());
   const initialised = useRef<string | null>(null);
   const queue = useRef<Promise<void>>(Promise.resolve());
   const write = useWalletWrite();
@@ -71,14 +76,14 @@ export function ReferralSessionProvider({ children }: { children: ReactNode }) {
   });
 
   // 1. Capture ?ref=, then drop it from the address bar so a reload or a shared URL does not re-apply it.
+  //    (Children's effects run first: a code the page found unknown is reported before this runs.)
   useEffect(() => {
     const url = new URL(window.location.href);
     const ref = parseRefParam(url.searchParams.get("ref"));
-    setUrlRef(ref);
-    if (ref.kind === "valid" && !unknownCodes.current.has(ref.code)) {
+    if (ref.kind === "valid") {
       pendingRef.set(ref.code);
       // The visit, for the campaign's analytics; it changes nothing on the page, so a failure is ignored.
-      api.visit(ref.code, visitorId()).catch(() => undefined);
+      if (!unknownCodes.current.has(ref.code)) api.visit(ref.code, visitorId()).catch(() => undefined);
     }
     if (ref.kind !== "none") {
       url.searchParams.delete("ref");
@@ -145,26 +150,17 @@ export function ReferralSessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (walletRef.current !== wallet && walletRef.current !== null) setOutcome(null);
     walletRef.current = wallet;
-    if (wallet) sync(wallet);
-  }, [wallet, pendingCode, attempt, sync]);
-
-  // Said once, to the wallet connected when it is known or the next one to connect, as the 404 would have.
-  useEffect(() => {
-    if (!wallet || unknownCode === null) return;
-    setOutcome({ kind: "not-found", code: unknownCode });
-    setUnknownCode(null);
-  }, [wallet, unknownCode]);
+    if (wallet && active) sync(wallet);
+  }, [wallet, pendingCode, attempt, sync, active]);
 
   const retry = useCallback(() => setAttempt((a) => a + 1), []);
   const dismiss = useCallback(() => setOutcome(null), []);
   const reportUnknownCode = useCallback((code: string) => {
     unknownCodes.current.add(code);
-    if (pendingRef.get() === code) pendingRef.clear();
-    setUnknownCode(code);
   }, []);
   const value = useMemo(
-    () => ({ urlRef, pendingCode, outcome, syncing, retry, dismiss, reportUnknownCode }),
-    [urlRef, pendingCode, outcome, syncing, retry, dismiss, reportUnknownCode],
+    () => ({ pendingCode, outcome, syncing, retry, dismiss, reportUnknownCode }),
+    [pendingCode, outcome, syncing, retry, dismiss, reportUnknownCode],
   );
   return <Context.Provider value={value}>{children}</Context.Provider>;
 }

@@ -93,24 +93,7 @@ test.describe("referral landing", () => {
     expect(await pendingCode(page)).toBe(codeOf(first));
   });
 
-  test("opening one's own link says you cannot refer yourself, and records nothing", async ({ page, app, api, wallet }) => {
-    const visitor = await wallet();
-    await api.initUser(visitor.address);
-
-    await page.goto(`${app.baseUrl}/?ref=${codeOf(visitor.address)}`);
-    await expect(page.getByTestId("invite-status")).toHaveText(`Invited by ${short(visitor.address)}`);
-    await connectThroughModal(page);
-
-    const outcome = page.getByTestId("referral-outcome");
-    await expect(outcome).toHaveAttribute("data-outcome", "self");
-    await expect(outcome).toContainText(/you cannot refer yourself/i);
-    expect((await api.check(visitor.address)).body.hasReferrer).toBe(false);
-    expect((await api.link(visitor.address)).body.referralsCount).toBe(0);
-    expect(await pendingCode(page)).toBeNull();
-    await expect(page.getByTestId("own-referrer")).toContainText("You joined without an invite");
-  });
-
-  test("an unknown code shows a calm note, is never stored, and the browser logs no error; connecting says no referrer was recorded", async ({
+  test("an unknown code says so and what the visitor can still do, without a lookup from the browser; connecting asks the server, which records no referrer", async ({
     page,
     app,
     api,
@@ -119,47 +102,53 @@ test.describe("referral landing", () => {
     const visitor = await wallet();
     const code = randomCode();
     const errors = consoleErrors(page);
-    const lookups: string[] = [];
+    const requests: string[] = [];
     page.on("request", (request) => {
-      if (/\/api\/referral\/(wallet-by-code|record)/.test(request.url())) lookups.push(request.url());
+      if (/\/api\/referral\/(wallet-by-code|record|visit)/.test(request.url())) requests.push(new URL(request.url()).pathname);
     });
 
     await page.goto(`${app.baseUrl}/?ref=${code}`);
     await expect(page.getByTestId("invite-status")).toHaveText("This invite code isn't known");
+    await expect(page.getByTestId("invite-lead")).toContainText(`No wallet has the code ${code} yet`);
     await expect(page).toHaveURL(`${app.baseUrl}/`);
-    expect(await pendingCode(page)).toBeNull();
+    // Kept for the connect, which alone tells whether it is the visitor's own code.
+    expect(await pendingCode(page)).toBe(code);
+    await page.waitForLoadState("networkidle");
+    // The server resolved the code while rendering: the browser neither looked it up nor counted a visit for it.
+    expect(requests).toEqual([]);
+    expect(errors).toEqual([]);
 
     await connectThroughModal(page);
     const outcome = page.getByTestId("referral-outcome");
     await expect(outcome).toHaveAttribute("data-outcome", "not-found");
     await expect(outcome).toContainText("This invite code isn't known");
     await expect(outcome).toContainText(code);
+    expect(requests).toEqual(["/api/referral/record"]);
     expect(await pendingCode(page)).toBeNull();
     expect((await api.check(visitor.address)).body.hasReferrer).toBe(false);
-    // The server resolved the code while rendering: the browser never asked, so nothing answered 404.
-    expect(lookups).toEqual([]);
-    expect(errors).toEqual([]);
   });
 
-  test("an unknown link leaves an earlier invite pending: only a code some wallet has is kept", async ({ page, app, api }) => {
+  test("the latest link wins, even one whose code no wallet has yet: the connect decides", async ({ page, app, api, wallet }) => {
     const referrer = await knownWallet(api);
+    const visitor = await wallet();
+    const code = randomCode();
     await page.goto(`${app.baseUrl}/?ref=${codeOf(referrer)}`);
     await expect.poll(() => pendingCode(page)).toBe(codeOf(referrer));
-    const errors = consoleErrors(page);
 
-    await page.goto(`${app.baseUrl}/?ref=${randomCode()}`);
+    await page.goto(`${app.baseUrl}/?ref=${code}`);
     await expect(page.getByTestId("invite-status")).toHaveText("This invite code isn't known");
-    await expect(page).toHaveURL(`${app.baseUrl}/`);
-    expect(await pendingCode(page)).toBe(codeOf(referrer));
-    await page.reload();
-    await expect(page.getByTestId("invite-status")).toHaveText(`Invited by ${short(referrer)}`);
-    expect(errors).toEqual([]);
+    await expect.poll(() => pendingCode(page)).toBe(code);
+    await connectThroughModal(page);
+    await expect(page.getByTestId("referral-outcome")).toHaveAttribute("data-outcome", "not-found");
+    expect((await api.check(visitor.address)).body.hasReferrer).toBe(false);
   });
 
   test("a link whose code is not 8 characters is flagged calmly and never stored", async ({ page, app }) => {
     const errors = consoleErrors(page);
     await page.goto(`${app.baseUrl}/?ref=abc`);
-    await expect(page.getByTestId("invite-status")).toContainText("This invite link is broken");
+    await expect(page.getByTestId("invite-status")).toHaveText("This invite link is broken");
+    await expect(page.getByTestId("invite-lead")).toContainText("Invite codes have 8 characters");
+    await expect(page.getByTestId("invite-lead")).toContainText("get your own invite link");
     await expect(page).toHaveURL(`${app.baseUrl}/`);
     expect(await pendingCode(page)).toBeNull();
     expect(errors).toEqual([]);
