@@ -44,7 +44,13 @@ export function InviteHeadline({ invite, qualify }: { invite: InvitedVerdict; qu
   switch (invite.kind) {
     case "known": {
       const referrer = shortWallet(invite.referrer);
-      const rewards = `you get ${REWARD_PER_FRIEND} reward units for joining and ${referrer} gets ${REWARD_PER_FRIEND} for bringing you.`;
+      // A short address breaks after its ellipsis unless kept on one line.
+      const rewards = (
+        <>
+          you get {REWARD_PER_FRIEND} reward units for joining and <span className="whitespace-nowrap">{referrer}</span> gets{" "}
+          {REWARD_PER_FRIEND} for bringing you.
+        </>
+      );
       return (
         <Headline
           status={
@@ -61,9 +67,13 @@ export function InviteHeadline({ invite, qualify }: { invite: InvitedVerdict; qu
           then={qualify === "none" ? `Connect, and you each get ${REWARD_PER_FRIEND} reward units.` : `You each get ${REWARD_PER_FRIEND} reward units.`}
           lead={
             <>
-              {qualify === "none"
-                ? `Connect your wallet to accept the invite: ${rewards}`
-                : `Connect your wallet to accept the invite. Once you ${TO_DO[qualify].you}, ${rewards}`}{" "}
+              {qualify === "none" ? (
+                <>Connect your wallet to accept the invite: {rewards}</>
+              ) : (
+                <>
+                  Connect your wallet to accept the invite. Once you {TO_DO[qualify].you}, {rewards}
+                </>
+              )}{" "}
               Then share your own link: every friend who joins with it earns you both {REWARD_PER_FRIEND} more.
             </>
           }
