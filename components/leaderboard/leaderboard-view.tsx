@@ -130,7 +130,7 @@ export function LeaderboardView({
                 <th scope="col" className="px-2 text-left">
                   Wallet
                 </th>
-                {/* On a phone the two figure columns keep 12 px between them, so their heads never read as one. */}
+                {/* On a phone the two figure columns keep at least 12 px between them, so their heads never read as one. */}
                 <th scope="col" className="w-14 pr-3 pl-1 text-right sm:w-28 sm:px-2">
                   <span className="sm:hidden" aria-hidden="true">Refs</span>
                   <span className="sr-only sm:not-sr-only">Referrals</span>
