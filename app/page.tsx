@@ -3,6 +3,7 @@ import type { InviteVerdict } from "@/components/referral/invite-verdict";
 import { ApiError } from "@/lib/contract/errors";
 import type { BoardOverview } from "@/lib/contract/schemas";
 import { config, siteConfig } from "@/lib/config";
+import { taskAvailability } from "@/lib/domain/task-availability";
 import { normaliseRefCode } from "@/lib/domain/wallet";
 import { deps } from "@/lib/services/context";
 import { getBoardOverview } from "@/lib/services/leaderboard";
@@ -45,7 +46,11 @@ export default async function Home({ searchParams }: { searchParams: Promise<Rec
       invite={invite}
       board={board}
       appName={site.name}
-      settings={{ taskUrls: site.taskUrls, nftMintUrl: site.nftMintUrl }}
+      settings={{
+        taskUrls: site.taskUrls,
+        nftMintUrl: site.nftMintUrl,
+        availability: taskAvailability({ chain: config().chain, taskUrls: site.taskUrls }),
+      }}
       qualify={config().qualify.rule}
       quickAuthOrigin={config().notifications?.quickAuthOrigin ?? null}
     />

@@ -15,6 +15,8 @@ import type { QualifyRule } from "@/lib/domain/qualify";
 import { shortWallet } from "@/lib/domain/wallet";
 import { useState } from "react";
 
+const numberFormat = new Intl.NumberFormat("en-US");
+
 function shareText(appName: string) {
   return `Join me on ${appName}: connect your wallet with my link and we both earn 20 reward units.`;
 }
@@ -143,9 +145,12 @@ function Stat({
   return (
     <div className="rounded-2xl bg-zinc-50 px-3 py-3 dark:bg-zinc-950/60">
       <dt className="text-xs font-medium text-zinc-500 dark:text-zinc-400">{label}</dt>
-      <dd className="mt-1 flex h-8 items-baseline gap-1 text-2xl font-bold tracking-tight tabular-nums" data-testid={testId}>
-        {loading ? <Skeleton className="h-7 w-12" /> : (value ?? "–")}
-        {suffix && !loading && <span className="hidden text-xs font-medium text-zinc-500 sm:inline dark:text-zinc-400">{suffix}</span>}
+      {/* On a phone the unit goes under the figure: a third of the card has no room beside it. It is there while loading, so nothing moves. */}
+      <dd className="mt-1 flex flex-col sm:flex-row sm:items-baseline sm:gap-1" data-testid={testId}>
+        <span className="flex h-8 items-center text-xl font-bold tracking-tight tabular-nums sm:text-2xl">
+          {loading ? <Skeleton className="h-7 w-12" /> : typeof value === "number" ? numberFormat.format(value) : (value ?? "–")}
+        </span>
+        {suffix && <span className="text-xs font-medium text-zinc-500 dark:text-zinc-400">{suffix}</span>}
       </dd>
     </div>
   );

@@ -117,7 +117,7 @@ export function Row({
           />
         </div>
       </td>
-      <td className="px-1 text-right font-medium tabular-nums sm:px-2" data-testid="referrals">
+      <td className="pr-3 pl-1 text-right font-medium tabular-nums sm:px-2" data-testid="referrals">
         {numberFormat.format(entry.referrals_count)}
       </td>
       <td className="pr-3 text-right sm:pr-6">

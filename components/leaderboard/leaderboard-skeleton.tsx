@@ -29,7 +29,7 @@ export function SkeletonRows({ count }: { count: number }) {
               <Skeleton className="h-4 w-24 sm:w-28" />
             </div>
           </td>
-          <td className="px-1 sm:px-2">
+          <td className="pr-3 pl-1 sm:px-2">
             <Skeleton className="ml-auto h-4 w-6" />
           </td>
           <td className="pr-3 sm:pr-6">

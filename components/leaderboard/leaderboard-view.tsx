@@ -130,11 +130,12 @@ export function LeaderboardView({
                 <th scope="col" className="px-2 text-left">
                   Wallet
                 </th>
-                <th scope="col" className="w-12 px-1 text-right sm:w-28 sm:px-2">
+                {/* On a phone the two figure columns keep at least 12 px between them, so their heads never read as one. */}
+                <th scope="col" className="w-14 pr-3 pl-1 text-right sm:w-28 sm:px-2">
                   <span className="sm:hidden" aria-hidden="true">Refs</span>
                   <span className="sr-only sm:not-sr-only">Referrals</span>
                 </th>
-                <th scope="col" className="w-[4.75rem] pr-3 text-right sm:w-32 sm:pr-6">
+                <th scope="col" className="w-20 pr-3 text-right sm:w-32 sm:pr-6">
                   Rewards
                 </th>
               </tr>
@@ -165,7 +166,7 @@ function EmptyState({ season }: { season: boolean }) {
     <BoardNotice
       testId="leaderboard-empty"
       icon={<TrophyIcon className="size-7" />}
-      title={season ? "No points this season, yet" : "The board is empty, for now"}
+      title={season ? "No rewards this season, yet" : "The board is empty, for now"}
       text={
         season
           ? "Share your link: the season's first referral puts you and your friend on top."
@@ -185,7 +186,7 @@ function SeasonNotStarted({ startsIn }: { startsIn: string }) {
       testId="season-not-started"
       icon={<CalendarIcon className="size-7" />}
       title={`Season 1 starts in ${startsIn}`}
-      text="Every point scored from then on also counts on the season's board. Until then, climb the all-time board."
+      text="Every reward earned from then on also counts on the season's board. Until then, climb the all-time board."
     />
   );
 }

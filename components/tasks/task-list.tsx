@@ -25,11 +25,14 @@ import { Spinner } from "@/components/ui/spinner";
 import { errorText } from "@/lib/client/api";
 import { formatCountdown, useCompleteTask, useCountdown, useProgress, useTaskStatus, useVerifyNft } from "@/lib/client/hooks";
 import type { TaskStatusResponse } from "@/lib/contract/schemas";
-import { MILESTONES, TASK_IDS, type SocialTaskId } from "@/lib/domain/tasks";
+import { offeredTaskIds, type TaskAvailability } from "@/lib/domain/task-availability";
+import { MILESTONES, type SocialTaskId, type TaskId } from "@/lib/domain/tasks";
 
 export interface TaskSettings {
   taskUrls: Record<SocialTaskId, string>;
   nftMintUrl?: string;
+  /** Which quests this deployment offers (lib/domain/task-availability.ts); the others are neither shown nor counted. */
+  availability: Record<TaskId, TaskAvailability>;
 }
 
 const SOCIAL: { id: SocialTaskId; title: string; description: string; icon: typeof UsersIcon }[] = [
@@ -42,9 +45,12 @@ const SOCIAL: { id: SocialTaskId; title: string; description: string; icon: type
 export function TaskList({ wallet, settings }: { wallet: string; settings: TaskSettings }) {
   const status = useTaskStatus(wallet);
   const progress = useProgress(wallet);
+  const { miniApp } = useMiniApp();
+  const offered = offeredTaskIds(settings.availability, miniApp.status === "miniapp");
+  const social = SOCIAL.filter((task) => offered.includes(task.id));
   const data = status.data;
   const nftDone = Boolean(data?.tasks.nft_mint || progress.data?.progress.nft_mint);
-  const doneCount = data ? TASK_IDS.filter((id) => (id === "nft_mint" ? nftDone : data.tasks[id])).length : 0;
+  const doneCount = data ? offered.filter((id) => (id === "nft_mint" ? nftDone : data.tasks[id])).length : 0;
 
   return (
     <Card aria-labelledby="quests-title" className="p-5 sm:p-6">
@@ -53,7 +59,7 @@ export function TaskList({ wallet, settings }: { wallet: string; settings: TaskS
           Quests
         </h2>
         <p className="text-sm text-zinc-500 tabular-nums dark:text-zinc-400" aria-live="polite">
-          {data ? `${doneCount} of ${TASK_IDS.length} complete` : <Skeleton className="h-4 w-28" />}
+          {data ? `${doneCount} of ${offered.length} complete` : <Skeleton className="h-4 w-28" />}
         </p>
       </div>
 
@@ -70,18 +76,22 @@ export function TaskList({ wallet, settings }: { wallet: string; settings: TaskS
           <TaskGroup title="Daily">
             {data ? <CheckInTask wallet={wallet} data={data} updatedAt={status.dataUpdatedAt} /> : <RowSkeleton />}
           </TaskGroup>
-          <TaskGroup title="Social">
-            {SOCIAL.map((task) =>
-              data ? (
-                <SocialTask key={task.id} wallet={wallet} task={task} done={data.tasks[task.id]} url={settings.taskUrls[task.id]} />
-              ) : (
-                <RowSkeleton key={task.id} />
-              ),
-            )}
-          </TaskGroup>
-          <TaskGroup title="On-chain">
-            {data ? <NftTask wallet={wallet} done={nftDone} mintUrl={settings.nftMintUrl} /> : <RowSkeleton />}
-          </TaskGroup>
+          {social.length > 0 && (
+            <TaskGroup title="Social">
+              {social.map((task) =>
+                data ? (
+                  <SocialTask key={task.id} wallet={wallet} task={task} done={data.tasks[task.id]} url={settings.taskUrls[task.id]} />
+                ) : (
+                  <RowSkeleton key={task.id} />
+                ),
+              )}
+            </TaskGroup>
+          )}
+          {offered.includes("nft_mint") && (
+            <TaskGroup title="On-chain">
+              {data ? <NftTask wallet={wallet} done={nftDone} mintUrl={settings.nftMintUrl} /> : <RowSkeleton />}
+            </TaskGroup>
+          )}
           <div className="mt-5">
             <h3 className="text-xs font-semibold tracking-wider text-zinc-500 uppercase dark:text-zinc-400">Referral milestones</h3>
             <ul className="mt-3 grid grid-cols-5 gap-2">

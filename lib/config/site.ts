@@ -6,6 +6,7 @@
 import "server-only";
 import { z } from "zod";
 import { optional, commaList, ConfigError, invalidConfiguration } from "@/lib/config/env";
+import { PLACEHOLDER_TASK_URLS } from "@/lib/domain/task-availability";
 
 const httpsOrHttpUrl = z.url({ protocol: /^https?$/ });
 const flag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
@@ -31,7 +32,7 @@ const siteEnvSchema = z.object({
   APP_NAME: optional.default("Refboard").pipe(z.string().max(32)),
   APP_SUBTITLE: optional.default("Refer friends, climb the board").pipe(z.string().max(30)),
   APP_DESCRIPTION: optional
-    .default("Invite friends with your link, complete quests and climb the live leaderboard. Every referral earns you both 20 points.")
+    .default("Invite friends with your link, complete quests and climb the live leaderboard. Every referral earns you both 20 reward units.")
     .pipe(z.string().max(170)),
   APP_BUTTON_TITLE: optional.default("Start earning").pipe(z.string().max(32)),
   APP_ICON_URL: optional.pipe(httpsOrHttpUrl.optional()),
@@ -47,10 +48,10 @@ const siteEnvSchema = z.object({
   FARCASTER_PAYLOAD: optional,
   FARCASTER_SIGNATURE: optional,
   FARCASTER_NOINDEX: optional.pipe(flag.optional()),
-  TASK_ADD_MINIAPP_URL: optional.default("https://farcaster.xyz/miniapps").pipe(httpsOrHttpUrl),
-  TASK_FC_FOLLOW_URL: optional.default("https://farcaster.xyz").pipe(httpsOrHttpUrl),
-  TASK_FC_LIKE_RECAST_URL: optional.default("https://farcaster.xyz").pipe(httpsOrHttpUrl),
-  TASK_FC_COMMENT_URL: optional.default("https://farcaster.xyz").pipe(httpsOrHttpUrl),
+  TASK_ADD_MINIAPP_URL: optional.default(PLACEHOLDER_TASK_URLS.add_miniapp).pipe(httpsOrHttpUrl),
+  TASK_FC_FOLLOW_URL: optional.default(PLACEHOLDER_TASK_URLS.fc_follow).pipe(httpsOrHttpUrl),
+  TASK_FC_LIKE_RECAST_URL: optional.default(PLACEHOLDER_TASK_URLS.fc_like_recast).pipe(httpsOrHttpUrl),
+  TASK_FC_COMMENT_URL: optional.default(PLACEHOLDER_TASK_URLS.fc_comment).pipe(httpsOrHttpUrl),
   TASK_NFT_MINT_URL: optional.pipe(httpsOrHttpUrl.optional()),
 });
 

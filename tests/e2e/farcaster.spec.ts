@@ -42,6 +42,9 @@ test.describe("Farcaster manifest and embed, from configuration", () => {
     expect(manifest.accountAssociation).toEqual(association);
     expect(manifest.miniapp).toMatchObject({ version: "1", name: "Quest Club", homeUrl: APP_URL, buttonTitle: "Join the club", splashBackgroundColor: "#0f172a" });
     for (const key of ["iconUrl", "imageUrl", "splashImageUrl", "heroImageUrl", "ogImageUrl"]) expect(manifest.miniapp[key]).toMatch(new RegExp(`^${APP_URL}/`));
+    // The reward has one name everywhere: the page's.
+    expect(manifest.miniapp.description).toContain("20 reward units");
+    expect(`${manifest.miniapp.description} ${manifest.miniapp.ogDescription}`).not.toMatch(/points?\b/i);
 
     // The images it points at are served by the app itself, in the sizes Farcaster asks for.
     const pngSize = (png: Buffer) => [png.readUInt32BE(16), png.readUInt32BE(20)];

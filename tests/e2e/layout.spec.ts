@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { codeOf, connectThroughModal, expect, test, waitForHydration } from "@/tests/e2e/support/fixtures";
 import { knownWallet, referFriends } from "@/tests/e2e/support/helpers";
 
@@ -51,6 +51,67 @@ for (const width of [375, 360]) {
     });
   });
 }
+
+/** The box of an element's text itself (a table cell's box always touches its neighbour's). */
+function textBox(locator: Locator) {
+  return locator.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const { left, right, top, bottom } = range.getBoundingClientRect();
+    return { left, right, top, bottom };
+  });
+}
+
+test.describe("a 390 px phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("the Rewards tile shows its unit in full, with a figure as long as 12,340", async ({ page, app, wallet }) => {
+    await wallet();
+    // A wallet with 617 referrals, as far as the page knows: the store is shared with other tests' boards.
+    await page.route("**/api/leaderboard/user?*", async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), rewards: 12_340 } });
+    });
+    await page.goto(app.baseUrl);
+    await connectThroughModal(page);
+    const rewards = page.getByTestId("stat-rewards");
+    await expect(rewards).toContainText("12,340");
+    const unit = rewards.getByText("units", { exact: true });
+    await expect(unit).toBeVisible();
+
+    // Nothing in the tile is cut off or pushed past its edge.
+    const tile = rewards.locator("..");
+    expect(await tile.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+    const tileBox = (await tile.boundingBox())!;
+    for (const part of [unit, rewards.getByText("12,340", { exact: true })]) {
+      const box = (await part.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(tileBox.x);
+      expect(box.x + box.width).toBeLessThanOrEqual(tileBox.x + tileBox.width);
+    }
+    expect(await horizontalOverflow(page)).toBe(0);
+  });
+
+  test("the leaderboard's column heads stand apart: Refs ends at least 8 px before Rewards begins", async ({ page, app, api }) => {
+    await referFriends(api, await knownWallet(api), 1);
+    await page.goto(`${app.baseUrl}/leaderboard`);
+    await expect(page.getByTestId("leaderboard-row").first()).toBeVisible();
+    const heads = page.locator("thead th");
+    const refs = heads.nth(2).getByText("Refs", { exact: true });
+    await expect(refs).toBeVisible();
+    const rewards = heads.nth(3);
+    await expect(rewards).toHaveText("Rewards");
+    const [a, b] = [await textBox(refs), await textBox(rewards)];
+    expect(a.top).toBeLessThan(b.bottom); // one line of heads
+    expect(b.left - a.right).toBeGreaterThanOrEqual(8);
+    // Each head fits its own column: "Rewards" does not spill into the one before it.
+    expect(b.left).toBeGreaterThanOrEqual((await rewards.boundingBox())!.x);
+    // The figures under them stay right-aligned with their heads (the heads' letter-spacing aside).
+    const row = page.getByTestId("leaderboard-row").first();
+    expect(Math.abs((await textBox(row.getByTestId("referrals"))).right - a.right)).toBeLessThanOrEqual(2);
+    expect(Math.abs((await textBox(row.getByTestId("rewards"))).right - b.right)).toBeLessThanOrEqual(2);
+    expect(await horizontalOverflow(page)).toBe(0);
+  });
+});
 
 test.describe("stability and accessibility", () => {
   test("pages do not shift while their data arrives", async ({ page, app, api, wallet }) => {

@@ -11,6 +11,20 @@ async function markDocument(page: Page) {
 }
 
 test.describe("quests", () => {
+  test("a deployment with the chain and every task target set offers all 11 quests, the NFT quest among them", async ({ page, app, wallet }) => {
+    await wallet();
+    await page.goto(app.baseUrl);
+    await connectThroughModal(page);
+    const quests = page.getByRole("region", { name: "Quests" });
+    await expect(quests.getByText("0 of 11 complete")).toBeVisible();
+    await expect(page.getByTestId("task-nft_mint").getByRole("button", { name: "Verify" })).toBeVisible();
+    for (const id of ["fc_follow", "fc_like_recast", "fc_comment"]) {
+      await expect(page.getByTestId(`task-${id}`).getByRole("link", { name: /Open/ })).toBeVisible();
+    }
+    // Outside a Farcaster client, add_miniapp opens its configured target like the other social quests.
+    await expect(page.getByTestId("task-add_miniapp").getByRole("link", { name: /Open/ })).toHaveAttribute("href", `https://${TASK_URL_HOST}/add-miniapp`);
+  });
+
   test("daily check-in: after checking in the button is disabled with a countdown that ticks, and is enabled again at zero without a reload", async ({
     page,
     app,
