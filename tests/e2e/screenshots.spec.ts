@@ -9,6 +9,8 @@ import type { Page } from "@playwright/test";
 import { keccak256, toHex, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { startApp, type AppServer } from "@/tests/support/app-server";
+import { chainEnv } from "@/tests/support/chain-fixture";
+import { e2eChain } from "@/tests/e2e/support/helpers";
 import { E2E_SITE_ENV } from "@/tests/e2e/support/constants";
 import { apiClient, appAt, codeOf, connectThroughModal, expect, test, waitForHydration, type Api, type App } from "@/tests/e2e/support/fixtures";
 
@@ -34,8 +36,8 @@ async function invite(api: Api, referrer: string, friends: string[]) {
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async ({ request }) => {
-  // APP_URL: links show the public address a real deployment would use.
-  server = await startApp({ ...E2E_SITE_ENV, APP_NAME: "Refboard", APP_URL: "https://refboard.example" });
+  // APP_URL: links show the public address a real deployment would use; the chain: every quest is offered, as on a deployment set up for a campaign.
+  server = await startApp({ ...E2E_SITE_ENV, ...chainEnv(e2eChain()), APP_NAME: "Refboard", APP_URL: "https://refboard.example" });
   app = appAt(server.baseUrl);
   const api = apiClient(request, app.baseUrl);
   // A small community: two strong referrers, their friends, and our visitor in third place.
