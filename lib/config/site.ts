@@ -5,6 +5,7 @@
  */
 import "server-only";
 import { z } from "zod";
+import { DEFAULT_TASK_URLS } from "@/lib/domain/tasks";
 import { optional, commaList, ConfigError, invalidConfiguration } from "@/lib/config/env";
 
 const httpsOrHttpUrl = z.url({ protocol: /^https?$/ });
@@ -47,10 +48,10 @@ const siteEnvSchema = z.object({
   FARCASTER_PAYLOAD: optional,
   FARCASTER_SIGNATURE: optional,
   FARCASTER_NOINDEX: optional.pipe(flag.optional()),
-  TASK_ADD_MINIAPP_URL: optional.default("https://farcaster.xyz/miniapps").pipe(httpsOrHttpUrl),
-  TASK_FC_FOLLOW_URL: optional.default("https://farcaster.xyz").pipe(httpsOrHttpUrl),
-  TASK_FC_LIKE_RECAST_URL: optional.default("https://farcaster.xyz").pipe(httpsOrHttpUrl),
-  TASK_FC_COMMENT_URL: optional.default("https://farcaster.xyz").pipe(httpsOrHttpUrl),
+  TASK_ADD_MINIAPP_URL: optional.default(DEFAULT_TASK_URLS.add_miniapp).pipe(httpsOrHttpUrl),
+  TASK_FC_FOLLOW_URL: optional.default(DEFAULT_TASK_URLS.fc_follow).pipe(httpsOrHttpUrl),
+  TASK_FC_LIKE_RECAST_URL: optional.default(DEFAULT_TASK_URLS.fc_like_recast).pipe(httpsOrHttpUrl),
+  TASK_FC_COMMENT_URL: optional.default(DEFAULT_TASK_URLS.fc_comment).pipe(httpsOrHttpUrl),
   TASK_NFT_MINT_URL: optional.pipe(httpsOrHttpUrl.optional()),
 });
 

@@ -16,6 +16,14 @@ export type CompletableTaskId = (typeof COMPLETABLE_TASK_IDS)[number];
 export const SOCIAL_TASK_IDS = ["add_miniapp", "fc_follow", "fc_like_recast", "fc_comment"] as const;
 export type SocialTaskId = (typeof SOCIAL_TASK_IDS)[number];
 
+/** What each social task opens while its TASK_*_URL is unset: Farcaster's own pages, placeholders for a campaign's. */
+export const DEFAULT_TASK_URLS: Record<SocialTaskId, string> = {
+  add_miniapp: "https://farcaster.xyz/miniapps",
+  fc_follow: "https://farcaster.xyz",
+  fc_like_recast: "https://farcaster.xyz",
+  fc_comment: "https://farcaster.xyz",
+};
+
 /** Tasks verified on chain through POST /api/steam/verify. */
 export const VERIFIABLE_TASK_IDS = ["nft_mint"] as const;
 export type VerifiableTaskId = (typeof VERIFIABLE_TASK_IDS)[number];
