@@ -5,12 +5,13 @@ import { AUDIT_LOG_ENTRIES } from "@/components/admin/audit-log";
 import { CampaignConsole } from "@/components/admin/campaign-console";
 import { NotAdminPanel, SignInPanel } from "@/components/admin/console-access";
 import { adminEnabled, adminWallet, logConsoleView } from "@/lib/auth/admin";
-import { config, publicOriginsConfig } from "@/lib/config";
+import { config, headersConfig, publicOriginsConfig, siteConfig } from "@/lib/config";
 import { adminWalletQuery } from "@/lib/contract/admin-schemas";
 import { ApiError } from "@/lib/contract/errors";
 import { DEFAULT_SIGNALS_PAGE } from "@/lib/contract/signals-schemas";
 import { utcDay } from "@/lib/domain/analytics";
 import { publicOrigin } from "@/lib/domain/public-origin";
+import { setupChecklist } from "@/lib/domain/setup-checklist";
 import type { Wallet } from "@/lib/domain/wallet";
 import { parseInput } from "@/lib/http/handle";
 import { PERIOD_CHOICES, consolePeriod, getConsole, type PeriodChoice } from "@/lib/services/campaign";
@@ -19,7 +20,14 @@ import { getAuditPage } from "@/lib/services/moderation";
 import { getNotificationStats } from "@/lib/services/notifications";
 import { getSignalsPage, getWalletSignals } from "@/lib/services/signals";
 
-export const metadata: Metadata = { title: "Campaign console", robots: { index: false, follow: false } };
+/**
+ * With the console off, the 404's own metadata: a static title here would still reach the page in
+ * its payload, and replace the 404's once the page hydrates.
+ */
+export function generateMetadata(): Metadata {
+  if (!adminEnabled()) notFound();
+  return { title: "Campaign console", robots: { index: false, follow: false } };
+}
 // Per admin and live: rendered on every request, never at build time.
 export const dynamic = "force-dynamic";
 
@@ -79,6 +87,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
     <CampaignConsole
       admin={admin}
       view={{ period, lookup }}
+      setup={setupChecklist({ config: config(), site: siteConfig(), headers: headersConfig(), origins: publicOriginsConfig() })}
       stats={stats}
       referrers={referrers}
       report={wallet}

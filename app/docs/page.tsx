@@ -98,6 +98,14 @@ function typeOf(schema: Schema): ReactNode {
   );
 }
 
+/** A tag's section id, which a link can keep: "Campaign console" -> campaign-console. Operation ids are camelCase, so none collides. */
+const tagId = (tag: string) => tag.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+
+const SCHEMAS_ID = "schemas";
+
+// A link to a section lands with its heading below the sticky site header (h-16).
+const SECTION = "scroll-mt-24";
+
 // A phone has room for neither a fixed name column nor unbroken identifiers and patterns: long
 // words break anywhere, and a table that still does not fit scrolls inside its own box.
 const ROW = "border-t border-zinc-200 align-top dark:border-zinc-800";
@@ -154,7 +162,7 @@ function OperationCard({ method, path, op, doc }: { method: string; path: string
   const params = op.parameters.map((p) => (p.$ref ? doc.components.parameters[refName(p.$ref)] : p)).filter((p) => p !== undefined);
   const body = op.requestBody?.content["application/json"]?.schema;
   return (
-    <section id={op.operationId} className="rounded-xl border border-zinc-200 p-4 dark:border-zinc-800">
+    <section id={op.operationId} className={`rounded-xl ${SECTION} border border-zinc-200 p-4 dark:border-zinc-800`}>
       <h3 className="flex flex-wrap items-center gap-2 font-mono text-base wrap-anywhere">
         <span className={`rounded px-2 py-0.5 text-xs font-bold uppercase ${METHOD_STYLE[method] ?? ""}`}>{method}</span>
         {path}
@@ -210,9 +218,47 @@ function OperationCard({ method, path, op, doc }: { method: string; path: string
   );
 }
 
+type Listed = { path: string; method: string; op: Operation };
+
+/** The contents: each tag and its operations, then the schemas, each a link to its section. */
+function Contents({ doc, operations }: { doc: Document; operations: Listed[] }) {
+  return (
+    <nav aria-labelledby="contents-title" data-testid="docs-toc" className="rounded-xl border border-zinc-200 p-4 dark:border-zinc-800">
+      <h2 id="contents-title" className="text-lg font-semibold">
+        Contents
+      </h2>
+      <ol className="mt-2 gap-x-8 text-sm sm:columns-2 lg:columns-3">
+        {doc.tags.map(({ name }) => (
+          <li key={name} className="break-inside-avoid pb-3">
+            <a href={`#${tagId(name)}`} className="font-semibold text-brand-600 underline dark:text-brand-400">
+              {name}
+            </a>
+            <ol className="mt-1 space-y-0.5">
+              {operations
+                .filter(({ op }) => op.tags.includes(name))
+                .map(({ path, method, op }) => (
+                  <li key={op.operationId}>
+                    <a href={`#${op.operationId}`} className="font-mono text-xs wrap-anywhere text-zinc-700 hover:underline dark:text-zinc-300">
+                      <span className="font-bold">{method.toUpperCase()}</span> {path}
+                    </a>
+                  </li>
+                ))}
+            </ol>
+          </li>
+        ))}
+        <li className="break-inside-avoid">
+          <a href={`#${SCHEMAS_ID}`} className="font-semibold text-brand-600 underline dark:text-brand-400">
+            Schemas
+          </a>
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
 export default function DocsPage() {
   const doc = openApiDocument() as unknown as Document;
-  const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+  const operations: Listed[] = Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]) => ({ path, method, op })),
   );
   return (
@@ -230,9 +276,12 @@ export default function DocsPage() {
           (OpenAPI 3.1, generated from the schemas the handlers validate with).
         </p>
       </header>
+      <Contents doc={doc} operations={operations} />
       {doc.tags.map(({ name }) => (
-        <section key={name} className="space-y-3">
-          <h2 className="text-xl font-semibold">{name}</h2>
+        <section key={name} id={tagId(name)} aria-labelledby={`${tagId(name)}-title`} className={`space-y-3 ${SECTION}`}>
+          <h2 id={`${tagId(name)}-title`} className="text-xl font-semibold">
+            {name}
+          </h2>
           {operations
             .filter(({ op }) => op.tags.includes(name))
             .map(({ path, method, op }) => (
@@ -240,10 +289,12 @@ export default function DocsPage() {
             ))}
         </section>
       ))}
-      <section className="space-y-3">
-        <h2 className="text-xl font-semibold">Schemas</h2>
+      <section id={SCHEMAS_ID} aria-labelledby={`${SCHEMAS_ID}-title`} className={`space-y-3 ${SECTION}`}>
+        <h2 id={`${SCHEMAS_ID}-title`} className="text-xl font-semibold">
+          Schemas
+        </h2>
         {Object.entries(doc.components.schemas).map(([name, schema]) => (
-          <div key={name} id={`schema-${name}`} className="rounded-xl border border-zinc-200 p-4 dark:border-zinc-800">
+          <div key={name} id={`schema-${name}`} className={`rounded-xl ${SECTION} border border-zinc-200 p-4 dark:border-zinc-800`}>
             <h3 className="font-mono font-semibold">{name}</h3>
             {schema.type === "array" || schema.oneOf ? <p className="text-sm">{typeOf(schema)}</p> : null}
             {schema.oneOf?.map((alt, i) => (

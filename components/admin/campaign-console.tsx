@@ -9,6 +9,7 @@ import { formatDay } from "@/components/admin/format";
 import { Funnel } from "@/components/admin/funnel";
 import { NotificationsPanel } from "@/components/admin/notifications-panel";
 import { ReferrersTable } from "@/components/admin/referrers-table";
+import { SetupChecklist } from "@/components/admin/setup-checklist";
 import { StatTiles } from "@/components/admin/stat-tiles";
 import { TasksTable } from "@/components/admin/tasks-table";
 import { WalletLookup } from "@/components/admin/wallet-lookup";
@@ -16,15 +17,17 @@ import { DEFAULT_TOP_REFERRERS, type AdminReferrers, type AdminStats, type Admin
 import type { AdminAudit } from "@/lib/contract/moderation-schemas";
 import type { AdminNotificationsResponse } from "@/lib/contract/notification-schemas";
 import type { AdminSignals, ReferrerSignalsJson } from "@/lib/contract/signals-schemas";
+import type { SetupItem } from "@/lib/domain/setup-checklist";
 import { shortWallet } from "@/lib/domain/wallet";
 import type { PeriodChoice } from "@/lib/services/campaign";
 
 const PERIOD_LABELS: Record<PeriodChoice, string> = { "7": "7 days", "30": "30 days", "90": "90 days", all: "All time" };
 
-/** The console of a signed-in admin: one period's figures, tasks, notifications, farm signals, top referrers, the wallet lookup and the audit log. */
+/** The console of a signed-in admin: what the deployment still lacks, one period's figures, tasks, notifications, farm signals, top referrers, the wallet lookup and the audit log. */
 export function CampaignConsole({
   admin,
   view,
+  setup,
   stats,
   referrers,
   report,
@@ -37,6 +40,7 @@ export function CampaignConsole({
 }: {
   admin: string;
   view: ConsoleView;
+  setup: SetupItem[];
   stats: AdminStats;
   referrers: AdminReferrers["referrers"];
   report: AdminWallet | null;
@@ -65,6 +69,8 @@ export function CampaignConsole({
           <SignOutButton />
         </div>
       </div>
+
+      <SetupChecklist items={setup} />
 
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
         <PeriodChooser view={view} />

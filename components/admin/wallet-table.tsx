@@ -6,6 +6,15 @@ import { ModerationAction } from "@/components/admin/moderation-actions";
 import { WalletCells, WalletHeadCells } from "@/components/admin/wallet-link";
 import type { PeriodChoice } from "@/lib/services/campaign";
 
+/**
+ * The action column stays at the card's right edge: on a phone the numbers scroll under it, so
+ * Disqualify is in view without scrolling the table. Opaque, in the colours the row and the header
+ * show over the card; below md, where a table can be wider than its card, a shadow marks the edge.
+ */
+const actionEdge = "sticky right-0 max-md:shadow-[-12px_0_12px_-12px_rgb(0_0_0/0.25)]";
+const actionHead = `${actionEdge} bg-[color-mix(in_oklab,var(--color-zinc-50)_80%,white)] dark:bg-[color-mix(in_oklab,var(--color-zinc-950)_40%,var(--color-zinc-900))]`;
+const actionCell = `${actionEdge} bg-white dark:bg-zinc-900`;
+
 interface WalletRow {
   wallet: string;
   disqualified: boolean;
@@ -58,7 +67,7 @@ export function WalletTable<Row extends WalletRow>({
               {c.head}
             </th>
           ))}
-          <th scope="col" className={lastCell}>
+          <th scope="col" className={`${actionHead} ${lastCell}`}>
             <span className="sr-only">Disqualify or reinstate</span>
           </th>
         </tr>
@@ -81,7 +90,7 @@ export function WalletTable<Row extends WalletRow>({
                   </td>
                 );
               })}
-              <td className={`py-1.5 pl-3 text-right ${lastCell}`}>
+              <td className={`py-1.5 pl-3 text-right ${actionCell} ${lastCell}`}>
                 <ModerationAction wallet={r.wallet} disqualified={r.disqualified} referees={refereesOf(r)} />
               </td>
             </tr>

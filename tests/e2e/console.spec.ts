@@ -2,8 +2,9 @@
  * The campaign console end to end, in Chromium: a scripted campaign (three visitors open a
  * referral link, two connect and are bound, one checks in), then an admin wallet signs in at
  * /admin and reads exactly those numbers in the tiles, the funnel and the top-referrers row.
- * The Notifications section, off on that server, and on a second one with notifications on,
- * where a signed webhook event makes one subscriber.
+ * The period chooser's ?period= values, a wallet row's Disqualify on a 390 px phone, and the
+ * Notifications section, off on that server, and on a second one with notifications on, where a
+ * signed webhook event makes one subscriber.
  * Phone and desktop screenshots for the README (`npm run screenshots` writes them to docs/).
  */
 import type { Browser, Page } from "@playwright/test";
@@ -71,8 +72,8 @@ test("a scripted campaign reads back exactly in the console", async ({ browser, 
   // The admin signs in at /admin with the Sign-In with Ethereum flow (WALLET_AUTH is off).
   await signInToConsole(page, app.baseUrl, adminKey);
 
-  expect(server.logs()).toContain(`"msg":"admin console","time":`);
-  expect(server.logs()).toMatch(new RegExp(`"msg":"admin console"[^\n]*"admin":"${admin}","period":"30","lookup":false`));
+  // The server's output reaches this process through a pipe, on its own time: wait for the line.
+  await expect.poll(() => server.logs()).toMatch(new RegExp(`"msg":"admin console","time":[^\n]*"admin":"${admin}","period":"30","lookup":false`));
   const tile = (id: string) => page.getByTestId(`tile-${id}`).getByTestId("tile-value");
   await expect(tile("uniqueVisitors")).toHaveAttribute("data-value", "3");
   // The referrer and the two friends; not the admin, whom signing in at /admin does not register.
@@ -94,13 +95,15 @@ test("a scripted campaign reads back exactly in the console", async ({ browser, 
     await expect(row.getByTestId(cell)).toHaveAttribute("data-value", value);
   }
   await expect(row.getByTestId("conversion")).toHaveAttribute("data-value", String(2 / 3));
-  const today = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date());
-  await expect(page.getByTestId("counting-since")).toHaveText(`Counting since ${today}`);
+  // Counting began on the server's today, the last day of its period: the server's clock, not this one.
+  const stats = (await (await page.request.get(`${app.baseUrl}/api/admin/stats`)).json()) as { period: { to: string }; countingSince: string | null };
+  expect(stats.countingSince).toBe(stats.period.to);
+  await expect(page.getByTestId("counting-since")).toHaveText(`Counting since ${formatUtcDay(stats.period.to)}`);
 
   // The wallet lookup from the referrer's row: its two referees.
   await row.getByTestId("wallet-link").first().click();
   await expect(page.getByTestId("wallet-report")).toBeVisible();
-  await expect(page.getByTestId("referees-total")).toContainText("2");
+  await expect(page.getByTestId("referees-total")).toHaveText("2");
   await expect(page.getByTestId("referee-row")).toHaveCount(2);
 
   // Every table downloads as CSV through the admin's session.
@@ -124,6 +127,55 @@ test("a scripted campaign reads back exactly in the console", async ({ browser, 
   await page.reload();
   await expect(page.getByTestId("console-admin")).toBeVisible();
   await page.screenshot({ path: `${SCREENSHOT_DIR}/console-desktop-dark.png` });
+});
+
+/** "Nov 27, 2026": how the console writes a UTC day (YYYY-MM-DD). */
+function formatUtcDay(day: string): string {
+  return new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+}
+
+test("?period= picks one of 7, 30, 90 days or all time; anything else is the default, 30 days", async ({ page }) => {
+  await signInToConsole(page, app.baseUrl, adminKey);
+  for (const [query, current] of [["7", "7"], ["90", "90"], ["all", "all"], ["30", "30"], ["8", "30"], ["", "30"], ["ALL", "30"]] as const) {
+    await page.goto(`${app.baseUrl}/admin?period=${query}`);
+    await expect(page.locator('[aria-current="page"][data-testid^="period-"]')).toHaveAttribute("data-testid", `period-${current}`);
+  }
+});
+
+test("on a 390 px phone a wallet row's Disqualify is in view while its numbers scroll, and the page never scrolls sideways", async ({ page, request }) => {
+  const api = apiClient(request, app.baseUrl);
+  const phoneReferrer = walletOf("phone referrer");
+  expect((await api.initUser(phoneReferrer)).status).toBe(200);
+  expect((await api.record(walletOf("phone referee"), codeOf(phoneReferrer))).status).toBe(200);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInToConsole(page, app.baseUrl, adminKey);
+
+  const row = page.locator(`[data-testid="referrer-row"][data-wallet="${phoneReferrer}"]`);
+  const button = row.getByTestId("disqualify");
+  await button.scrollIntoViewIfNeeded();
+  // The table is wider than the phone: its box scrolls, the page does not.
+  const table = await row.evaluate((el) => {
+    const box = el.closest("table")!.parentElement!;
+    return { scrollWidth: box.scrollWidth, clientWidth: box.clientWidth, scrollLeft: box.scrollLeft };
+  });
+  expect(table.scrollWidth).toBeGreaterThan(table.clientWidth);
+  expect(table.scrollLeft).toBe(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  // In view without scrolling the table, and the topmost thing where a thumb would press.
+  const box = (await button.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  expect(await button.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+  })).toBe(true);
+  // Scrolled to its end, the numbers pass under the action column, which stays where it was.
+  await row.evaluate((el) => el.closest("table")!.parentElement!.scrollTo({ left: 10_000 }));
+  await expect.poll(async () => Math.abs((await button.boundingBox())!.x - box.x)).toBeLessThan(1);
+
+  await waitForHydration(button);
+  await button.click();
+  await expect(page.getByRole("dialog")).toContainText("Disqualify");
 });
 
 test("without NEYNAR_API_KEY the Notifications section says how to turn them on", async ({ page }) => {
