@@ -55,7 +55,7 @@ describe("a cron route with CRON_SECRET set", () => {
   });
 
   it("refuses a missing or wrong secret with 401 { error }, and the job does not run", async () => {
-    const wrong = [
+    const wrong: Record<string, string>[] = [
       {},
       { authorization: "" },
       { authorization: SECRET },
@@ -84,7 +84,8 @@ describe("a cron route with CRON_SECRET set", () => {
 describe("a cron route without a secret", () => {
   it("does not exist (404 { error }) while notifications are on but CRON_SECRET is not set, whatever the request sends", async () => {
     configure({ NEYNAR_API_KEY: "key" });
-    for (const headers of [{}, { authorization: "Bearer undefined" }, { authorization: `Bearer ${SECRET}` }]) {
+    const sent: Record<string, string>[] = [{}, { authorization: "Bearer undefined" }, { authorization: `Bearer ${SECRET}` }];
+    for (const headers of sent) {
       expect([headers, await call(headers)]).toEqual([headers, NOT_ENABLED]);
     }
     expect(runs).toBe(0);
