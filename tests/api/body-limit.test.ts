@@ -1,8 +1,9 @@
 /**
  * A body over the 8 KiB limit is a 413 `{ error }` however it arrives: sent chunked (no
  * Content-Length) in one piece, in small pieces at once or slowly, or with the rest held back
- * until the answer is in; by fetch as well as by node:http; on every backend. The answer comes as soon as the limit is passed, the rest of the body is read
- * and dropped, and the connection stays usable for the next request. Before, the server cancelled
+ * until the answer is in; by fetch as well as by node:http; on every backend. The answer comes as
+ * soon as the limit is passed, the rest of the body is read and dropped, and the connection stays
+ * usable for the next request. Before, the server cancelled
  * the rest of a body still on its way: Node then stopped reading that connection, so the client's
  * next request on it got no answer until the keep-alive timeout reset it (~6 s, "fetch failed").
  */
