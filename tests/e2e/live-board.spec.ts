@@ -106,7 +106,7 @@ test.describe("live leaderboard", () => {
     const mover = before[2]!.wallet;
     await refer(api, mover, ["mover friend"]);
     const after = await read<Entry[]>(request, "/api/leaderboard");
-    expect(after[1]).toMatchObject({ wallet: mover, rank: 2, rewards: 40 });
+    expect(after[1]).toEqual({ rank: 2, wallet: mover, referrals_count: 1, rewards: 40 });
 
     const row = topRows(page).and(page.locator(`[data-wallet="${mover}"]`));
     await expect(row.getByTestId("reward-gain")).toHaveText("+20");
@@ -171,8 +171,8 @@ test.describe("live leaderboard", () => {
     await refer(api, walletOf("newcomer"), ["newcomer friend 1", "newcomer friend 2"]);
     const seasonList = await read<Entry[]>(request, "/api/leaderboard?season=current");
     const allTime = await read<Entry[]>(request, "/api/leaderboard");
-    expect(seasonList[0]).toMatchObject({ wallet: walletOf("newcomer"), rewards: 40 });
-    expect(allTime[0]).toMatchObject({ wallet: walletOf("veteran"), rewards: 60 });
+    expect(seasonList[0]).toEqual({ rank: 1, wallet: walletOf("newcomer"), referrals_count: 2, rewards: 40 });
+    expect(allTime[0]).toEqual({ rank: 1, wallet: walletOf("veteran"), referrals_count: 3, rewards: 60 });
 
     // The page's clock stands still at 3 days, 4 hours, 12 minutes and 30 s before the season's end.
     const fixedNow = (season.end - (3 * DAY + 4 * 3600 + 12 * 60 + 30)) * 1000;

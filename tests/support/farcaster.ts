@@ -104,15 +104,26 @@ export interface ReceivedNotification {
 
 export type NotificationReplyPlan = (tokens: string[]) => { status?: number; invalid?: string[]; rateLimited?: string[] } | "hang";
 
-/** A Farcaster client's notification url: records every request and answers as `plan` says (every token accepted by default). */
+/**
+ * A Farcaster client's notification url: records every request and answers as `plan` says (every
+ * token accepted by default). A request it leaves hanging stays open until the sender gives up
+ * (counted by `givenUp`) or stop() closes it.
+ */
 export async function startNotificationServer(plan: NotificationReplyPlan = () => ({})) {
   const received: ReceivedNotification[] = [];
   let current = plan;
+  let givenUp = 0;
+  let stopping = false;
   const { server, url } = await listen(async (req, res) => {
     const request = JSON.parse(await bodyOf(req)) as ReceivedNotification;
     received.push(request);
     const answer = current(request.tokens);
-    if (answer === "hang") return;
+    if (answer === "hang") {
+      res.once("close", () => {
+        if (!stopping) givenUp++;
+      });
+      return;
+    }
     const invalid = answer.invalid ?? [];
     const rateLimited = answer.rateLimited ?? [];
     const successful = request.tokens.filter((t) => !invalid.includes(t) && !rateLimited.includes(t));
@@ -123,8 +134,13 @@ export async function startNotificationServer(plan: NotificationReplyPlan = () =
   return {
     url: `${url}/v1/frame-notifications`,
     received,
+    /** Hanging requests whose sender closed the connection: it stopped waiting. */
+    givenUp: () => givenUp,
     setPlan: (next: NotificationReplyPlan) => (current = next),
-    stop: () => close(server),
+    stop: () => {
+      stopping = true;
+      return close(server);
+    },
   };
 }
 

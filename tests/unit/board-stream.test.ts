@@ -62,7 +62,12 @@ describe("the board watcher", () => {
     await settle();
     expect([board.reads, board.lists, got]).toEqual([1, 1, [1]]);
 
-    await settle(5 * POLL_MS);
+    // The next read comes at POLL_MS exactly, not a millisecond before.
+    await settle(POLL_MS - 1);
+    expect(board.reads).toBe(1);
+    await settle(1);
+    expect(board.reads).toBe(2);
+    await settle(4 * POLL_MS);
     expect([board.reads, board.lists]).toEqual([6, 1]);
 
     board.version = 2;
@@ -135,13 +140,19 @@ describe("one stream", () => {
 
     board.version = 3;
     await settle(POLL_MS);
-    expect(stream.text()).toContain("id: 3\n");
-    await settle(HEARTBEAT_MS);
-    expect(stream.text().endsWith(": heartbeat\n\n")).toBe(true);
+    expect(stream.text()).toBe(`retry: 1000\n\nid: 1\ndata: ${JSON.stringify(board.entries)}\n\nid: 3\ndata: ${JSON.stringify(board.entries)}\n\n`);
+    // The heartbeat at HEARTBEAT_MS after the start, not a millisecond before.
+    const heartbeats = () => stream.text().split(": heartbeat\n\n").length - 1;
+    await settle(HEARTBEAT_MS - POLL_MS - 1);
+    expect(heartbeats()).toBe(0);
+    await settle(1);
+    expect(heartbeats()).toBe(1);
 
-    await settle(60_000);
-    expect(stream.done()).toBe(true);
-    expect(watcher.size).toBe(0);
+    // The end at the time limit, not a millisecond before.
+    await settle(60_000 - HEARTBEAT_MS - 1);
+    expect([stream.done(), watcher.size]).toEqual([false, 1]);
+    await settle(1);
+    expect([stream.done(), watcher.size]).toEqual([true, 0]);
   });
 
   it("ends when the client goes away, and on endAll (SIGTERM)", async () => {

@@ -51,17 +51,33 @@ describe("notification rules", () => {
     expect(messageOf("checkin", DAY0, "Quest Club", BASE).body).toContain("Quest Club");
   });
 
+  it("a body of exactly BODY_MAX characters is kept whole; one more and it is cut to BODY_MAX, ending in an ellipsis", () => {
+    const around = messageOf("checkin", DAY0, "", BASE).body.length;
+    const name = (length: number) => "n".repeat(length - around);
+    const exactly = messageOf("checkin", DAY0, name(BODY_MAX), BASE).body;
+    expect(exactly).toBe(`Open ${name(BODY_MAX)} and check in: one tap keeps your quests moving.`);
+    expect(exactly).toHaveLength(BODY_MAX);
+    const over = messageOf("checkin", DAY0, name(BODY_MAX + 1), BASE).body;
+    expect(over).toBe(`${`Open ${name(BODY_MAX + 1)} and check in: one tap keeps your quests moving.`.slice(0, BODY_MAX - 1)}…`);
+    // Characters, not UTF-16 units: a name of emoji is cut at the same count.
+    const emoji = [...messageOf("checkin", DAY0, "🎉".repeat(BODY_MAX + 1 - around), BASE).body];
+    expect([emoji.length, emoji.at(-1)]).toEqual([BODY_MAX, "…"]);
+  });
+
   it("a reminder is due once the check-in is ready, at most once per cooldown", () => {
     const now = T0;
     expect(reminderDue(null, null, now)).toBe(true);
     expect(reminderDue(now - CHECKIN_COOLDOWN_SECONDS + 1, null, now)).toBe(false);
     expect(reminderDue(now - CHECKIN_COOLDOWN_SECONDS, null, now)).toBe(true);
     expect(reminderDue(null, now - 60, now)).toBe(false);
+    expect(reminderDue(null, now - CHECKIN_COOLDOWN_SECONDS + 1, now)).toBe(false);
     expect(reminderDue(null, now - CHECKIN_COOLDOWN_SECONDS, now)).toBe(true);
   });
 
   it("batches by url, at most 100 tokens per request", () => {
     const targets = (url: string, n: number): NotificationTarget[] => Array.from({ length: n }, (_, i) => ({ fid: i + 1, appFid: 1, url, token: `${url}-${i}` }));
+    expect(batchesOf(targets("https://a.example", TOKENS_PER_REQUEST)).map((b) => b.targets.length)).toEqual([TOKENS_PER_REQUEST]);
+    expect(batchesOf(targets("https://a.example", TOKENS_PER_REQUEST + 1)).map((b) => b.targets.length)).toEqual([TOKENS_PER_REQUEST, 1]);
     const batches = batchesOf([...targets("https://a.example", 250), ...targets("https://b.example", 3)]);
     expect(batches.map((b) => [b.url, b.targets.length])).toEqual([
       ["https://a.example", TOKENS_PER_REQUEST],
@@ -157,11 +173,18 @@ describe("notification services", () => {
     await Promise.all(pending);
     expect(sent).toHaveLength(1);
 
-    now += SECONDS_PER_DAY;
+    // The last second of the day is still the same day: nothing more.
+    now = (DAY0 + 1) * SECONDS_PER_DAY - 1;
+    notifyReferralCredited(deps, referrer as `0x${string}`, BASE);
+    await Promise.all(pending);
+    expect(sent).toHaveLength(1);
+
+    // The next day's first second: a new day, a new notification.
+    now = (DAY0 + 1) * SECONDS_PER_DAY;
     reply = () => new Error("connection refused");
     notifyReferralCredited(deps, referrer as `0x${string}`, BASE);
     await Promise.all(pending);
-    expect(sent).toHaveLength(2);
+    expect(sent.map((s) => s.message.notificationId)).toEqual([notificationIdOf("referral", DAY0), notificationIdOf("referral", DAY0 + 1)]);
     const day = (await store.getNotificationStats(DAY0 + 1, DAY0 + 1)).days[0];
     expect(day).toEqual({ day: DAY0 + 1, sent: 0, failed: 1, invalid: 0 });
   });
@@ -185,21 +208,28 @@ describe("notification services", () => {
     notifyReferralCredited(deps, referrer as `0x${string}`, BASE);
     expect(pending).toEqual([]);
     deps.notifications!.config.kinds = ["referral"];
-    expect(await runCheckinReminders(deps, BASE)).toMatchObject({ subscribers: 0, sent: 0 });
+    expect(await runCheckinReminders(deps, BASE)).toEqual({ subscribers: 0, due: 0, sent: 0, failed: 0, invalid: 0, rateLimited: 0, wrapped: true });
     expect(sent).toEqual([]);
   });
 
   it("reminder runs: only linked fids whose check-in is ready, invalid tokens dropped, rate-limited and failed ones retried on the next round", async () => {
-    const ready = await subscribe(21);
+    await subscribe(21);
     const checkedIn = await subscribe(22);
     await store.checkIn(checkedIn, now - 60, CHECKIN_COOLDOWN_SECONDS);
     await receiveWebhookEvent(deps, signedEvent(newAppKey(23), { event: "notifications_enabled", notificationDetails: { url: "https://client.example/n", token: "t23" } })); // no wallet
     await subscribe(24);
     await subscribe(25);
-    expect(ready).toBeTruthy();
     reply = (tokens) => ({ successfulTokens: tokens.filter((t) => t === "t21"), invalidTokens: tokens.filter((t) => t === "t24"), rateLimitedTokens: tokens.filter((t) => t === "t25") });
 
-    const runs = [await runCheckinReminders(deps, BASE), await runCheckinReminders(deps, BASE), await runCheckinReminders(deps, BASE)];
+    const runs = [];
+    const tokensPerRun = [];
+    for (let i = 0; i < 3; i++) {
+      const from = sent.length;
+      runs.push(await runCheckinReminders(deps, BASE));
+      tokensPerRun.push(sent.slice(from).flatMap((s) => s.tokens));
+    }
+    // Batches of two subscribers: 21 is due and 22 has checked in; 23 has no wallet and 24 is due; 25 is due.
+    expect(tokensPerRun).toEqual([["t21"], ["t24"], ["t25"]]);
     expect(runs).toEqual([
       { subscribers: 2, due: 1, sent: 1, failed: 0, invalid: 0, rateLimited: 0, wrapped: false },
       { subscribers: 2, due: 1, sent: 0, failed: 0, invalid: 1, rateLimited: 0, wrapped: false },
