@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { parseConfig, parseHeadersConfig, parsePublicOrigins, parseSiteConfig } from "@/lib/config";
 import { PLATFORM_VARIABLES, SLICES, variableNames } from "@/lib/config/schema";
 
 const read = (file: string) => readFileSync(join(process.cwd(), file), "utf8");
@@ -13,6 +14,12 @@ const read = (file: string) => readFileSync(join(process.cwd(), file), "utf8");
 /** The NAME of every `NAME=value` line (comments are not settings). */
 function envExampleNames(text: string): string[] {
   return [...text.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1] ?? "");
+}
+
+/** The `NAME=value` lines as .env files give them to the app: a quoted value without its quotes. */
+function envExampleValues(text: string): Record<string, string> {
+  const lines = [...text.matchAll(/^([A-Z][A-Z0-9_]*)=(.*)$/gm)];
+  return Object.fromEntries(lines.map(([, name = "", value = ""]) => [name, value.replace(/^"(.*)"$/, "$1")]));
 }
 
 /** The backticked names in the first cell of each table row, per `## ` section (the title's first table: ""). */
@@ -52,6 +59,14 @@ describe("the configuration's documentation", () => {
 
   it(".env.example lists every variable an operator sets, once, and no other", () => {
     expect(gaps(operators, envExampleNames(read(".env.example")))).toEqual(none);
+  });
+
+  it("copied as it is, .env.example starts the app with the defaults", () => {
+    const example = envExampleValues(read(".env.example"));
+    expect(parseConfig(example)).toEqual(parseConfig({}));
+    expect(parseSiteConfig(example)).toEqual(parseSiteConfig({}));
+    expect(parseHeadersConfig(example)).toEqual(parseHeadersConfig({}));
+    expect(parsePublicOrigins(example)).toEqual(parsePublicOrigins({}));
   });
 
   it("docs/configuration.md describes every variable once: the operators' first, then the platform's, then the test-only ones", () => {
