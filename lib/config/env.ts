@@ -1,6 +1,6 @@
 /**
- * What every part of the configuration parses with: the zod forms of environment variables,
- * and the error a bad value stops start-up with.
+ * What every slice of the environment (lib/config/schema.ts) parses with: the zod forms of
+ * environment variables, and the error a bad value stops start-up with.
  */
 import "server-only";
 import { z } from "zod";
@@ -26,6 +26,6 @@ export const integer = (fallback: number, min: number, max: number) =>
 export class ConfigError extends Error {}
 
 /** A ConfigError naming every variable zod refused, and why. */
-export function invalidConfiguration(error: z.ZodError): ConfigError {
-  return new ConfigError(`Invalid configuration: ${error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+export function invalidConfiguration(issues: readonly z.core.$ZodIssue[]): ConfigError {
+  return new ConfigError(`Invalid configuration: ${issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
 }

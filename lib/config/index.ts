@@ -1,98 +1,24 @@
 /**
- * Every environment variable the server reads, parsed once with zod.
- * Nothing else reads process.env (Next's NEXT_PUBLIC_* inlining aside).
+ * The configuration: every environment variable the server reads, parsed once (lib/config/schema.ts,
+ * one slice per concern; lib/config/environment.ts, the one cache). Nothing else reads process.env
+ * (Next's NEXT_PUBLIC_* inlining aside).
  */
 import "server-only";
-import { z } from "zod";
 import { isPublicOrigin, type PublicOriginsConfig } from "@/lib/domain/public-origin";
-import { DEFAULT_RETENTION_DAYS, dayOfName } from "@/lib/domain/analytics";
-import { QUALIFY_RULES, type OnchainThresholds, type QualifyRule } from "@/lib/domain/qualify";
+import { dayOfName } from "@/lib/domain/analytics";
+import type { OnchainThresholds, QualifyRule } from "@/lib/domain/qualify";
 import type { SeasonSchedule } from "@/lib/domain/seasons";
 import { MAX_REMINDER_BATCH, NOTIFICATION_KINDS, type NotificationKind } from "@/lib/domain/notifications";
-import { optional, address, commaList, integer, ConfigError } from "@/lib/config/env";
-import { parsePublicOrigins } from "@/lib/config/origins";
-import { quickAuthOriginVariable } from "@/lib/config/headers";
+import { ConfigError } from "@/lib/config/env";
+import { Environment, environment, type EnvSource } from "@/lib/config/environment";
+import type { RateLimitRule, Slice } from "@/lib/config/schema";
+import { publicOriginsOf } from "@/lib/config/origins";
 
 export { ConfigError } from "@/lib/config/env";
+export type { RateLimitRule } from "@/lib/config/schema";
 export * from "@/lib/config/headers";
 export * from "@/lib/config/origins";
 export * from "@/lib/config/site";
-
-const WINDOW_UNITS = { s: 1, m: 60, h: 3_600, d: 86_400 } as const;
-
-/** "N" (per minute) or "N/<window>", the window a number with s, m, h or d: "30/1m", "5/10s", "1000/1d". */
-const rateLimitRule = z
-  .string()
-  .regex(/^\d{1,7}(\/\d{0,5}[smhd])?$/, 'must be "N" (per minute) or "N/<window>" such as 30/1m, 5/10s, 1000/1d')
-  .transform((v): RateLimitRule => {
-    const [count = "", window = "1m"] = v.split("/");
-    const amount = window.length > 1 ? Number(window.slice(0, -1)) : 1;
-    return { limit: Number(count), windowSeconds: amount * WINDOW_UNITS[window.slice(-1) as keyof typeof WINDOW_UNITS] };
-  })
-  .refine((r) => r.limit >= 1 && r.windowSeconds >= 1 && r.windowSeconds <= 7 * 86_400, {
-    message: "needs a limit of at least 1 and a window from 1 s to 7 days",
-  });
-
-const redisUrl = z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" });
-const restUrl = z.url({ protocol: /^https?$/, error: "must be an https:// URL (the REST URL of the database)" });
-
-const envSchema = z.object({
-  DATA_DIR: optional.default(".data"),
-  REDIS_URL: optional.pipe(redisUrl.optional()),
-  KV_REST_API_URL: optional.pipe(restUrl.optional()),
-  KV_REST_API_TOKEN: optional,
-  UPSTASH_REDIS_REST_URL: optional.pipe(restUrl.optional()),
-  UPSTASH_REDIS_REST_TOKEN: optional,
-  STORE_PREFIX: optional.default("refboard").pipe(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)),
-  STORE_TIMEOUT_MS: integer(5_000, 100, 60_000),
-  LEADERBOARD_SIZE: integer(100, 1, 1_000),
-  LEADERBOARD_STREAM_SECONDS: integer(290, 5, 290),
-  ANALYTICS_RETENTION_DAYS: integer(DEFAULT_RETENTION_DAYS, 1, 3_650),
-  CHAIN_ID: optional.pipe(z.string().regex(/^[1-9][0-9]*$/, "must be a positive integer").transform(Number).optional()),
-  RPC_URL: optional.pipe(z.url().optional()),
-  NFT_CONTRACT: optional.pipe(address.optional()),
-  STAKING_CONTRACT: optional.pipe(address.optional()),
-  STAKE_IDS_FUNCTION: optional.default("function getUserStakeIds(address) view returns (uint256[])"),
-  RPC_TIMEOUT_MS: integer(5_000, 100, 60_000),
-  ADMIN_TOKEN: optional.pipe(z.string().min(16, "must be at least 16 characters").optional()),
-  ADMIN_WALLETS: optional.pipe(commaList.pipe(z.array(address)).optional()),
-  LOG_WALLETS: optional
-    .pipe(z.enum(["true", "false", "1", "0"]).optional())
-    .transform((v) => v === "true" || v === "1"),
-  VERCEL: optional,
-  WALLET_AUTH: optional.default("off").pipe(z.enum(["off", "siwe"])),
-  SESSION_SECRET: optional.pipe(z.string().min(32, "must be at least 32 characters").optional()),
-  SESSION_TTL_SECONDS: integer(7 * 86_400, 60, 90 * 86_400),
-  NONCE_TTL_SECONDS: integer(300, 10, 3_600),
-  AUTH_ORIGINS: optional.pipe(commaList.pipe(z.array(z.url({ protocol: /^https?$/ }).transform((o) => new URL(o).origin))).optional()),
-  RATE_LIMIT_WRITES_PER_IP: optional.pipe(rateLimitRule.optional()),
-  RATE_LIMIT_WRITES_PER_WALLET: optional.pipe(rateLimitRule.optional()),
-  RATE_LIMIT_CODE_LOOKUPS_PER_IP: optional.pipe(rateLimitRule.optional()),
-  REFERRAL_QUALIFY: optional.default("none").pipe(z.enum(QUALIFY_RULES)),
-  QUALIFY_MIN_TX: integer(1, 1, 1_000_000),
-  QUALIFY_MIN_BALANCE_WEI: optional.pipe(
-    z
-      .string()
-      .regex(/^[1-9][0-9]{0,77}$/, "must be a whole number of wei, at least 1")
-      .transform(BigInt)
-      .optional(),
-  ),
-  SEASON_LENGTH_DAYS: optional.pipe(z.string().regex(/^[1-9][0-9]{0,2}$/, "must be a number of days from 1 to 366").transform(Number).refine((n) => n <= 366, "must be a number of days from 1 to 366").optional()),
-  SEASON_START: optional.pipe(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a UTC date, YYYY-MM-DD").optional()),
-  NEYNAR_API_KEY: optional,
-  NEYNAR_HUB_URL: optional.default("https://hub-api.neynar.com").pipe(z.url({ protocol: /^https?$/ })),
-  QUICK_AUTH_ORIGIN: quickAuthOriginVariable,
-  CRON_SECRET: optional.pipe(z.string().min(16, "must be at least 16 characters").optional()),
-  NOTIFICATIONS_OFF: optional.pipe(commaList.pipe(z.array(z.enum(NOTIFICATION_KINDS))).optional()),
-  NOTIFY_BATCH: integer(1_000, 1, MAX_REMINDER_BATCH),
-  NOTIFY_TIMEOUT_MS: integer(5_000, 100, 60_000),
-  TRUST_PROXY: optional.pipe(
-    z
-      .string()
-      .regex(/^(none|vercel|[1-9])$/, "must be none, vercel or a number of proxies from 1 to 9")
-      .optional(),
-  ),
-});
 
 /**
  * Every backend keeps the daily campaign counters `retentionDays` after each day (ANALYTICS_RETENTION_DAYS),
@@ -111,12 +37,6 @@ export interface ChainConfig {
   stakingContract?: `0x${string}`;
   stakeIdsFunction: string;
   timeoutMs: number;
-}
-
-/** At most `limit` requests per fixed window of `windowSeconds` (windows aligned to Unix time). */
-export interface RateLimitRule {
-  limit: number;
-  windowSeconds: number;
 }
 
 /** Each rule is absent (no limit) unless configured. */
@@ -168,15 +88,15 @@ export interface QualifyConfig {
 export interface NotificationsConfig {
   /** Neynar's key: the webhook checks each event's app key against the fid's on-chain signers through Neynar's hub. */
   neynarApiKey: string;
-  /** The hub those checks go to (NEYNAR_HUB_URL): Neynar's unless a test or a self-hosted hub says otherwise. */
+  /** The hub those checks go to: Neynar's (a test points NEYNAR_HUB_URL at its stand-in). */
   hubUrl: string;
-  /** The Quick Auth server whose tokens prove a fid (QUICK_AUTH_ORIGIN). */
+  /** The Quick Auth server whose tokens prove a fid: Farcaster's (a test points QUICK_AUTH_ORIGIN at its stand-in). */
   quickAuthOrigin: string;
   /** The kinds that are sent: every kind but those in NOTIFICATIONS_OFF. */
   kinds: NotificationKind[];
   /** The bearer of GET /api/cron/checkin-reminders (CRON_SECRET); absent: that route answers 404. */
   cronSecret?: string;
-  /** Subscribers one cron run works through (NOTIFY_BATCH). */
+  /** Subscribers one cron run works through: MAX_REMINDER_BATCH, the most one store call takes (unit tests use fewer). */
   batch: number;
   /** Longest wait for one notification request to a Farcaster client (NOTIFY_TIMEOUT_MS). */
   timeoutMs: number;
@@ -209,39 +129,52 @@ export interface Config {
   notifications: NotificationsConfig | null;
 }
 
-export function parseConfig(env: Record<string, string | undefined>): Config {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
-    throw new ConfigError(`Invalid configuration: ${problems}`);
-  }
-  const e = parsed.data;
-  const origins = parsePublicOrigins(env);
+/** The slices the configuration is built from, read together so one error names every bad variable. */
+const CONFIG_SLICES = [
+  "platform",
+  "links",
+  "store",
+  "board",
+  "chain",
+  "qualify",
+  "operators",
+  "signIn",
+  "requests",
+  "farcaster",
+  "notifications",
+  "testOnly",
+] as const;
+type ConfigSlices = { [K in (typeof CONFIG_SLICES)[number]]: Slice<K> };
+
+function configOf(env: Environment): Config {
+  const e = env.read(...CONFIG_SLICES);
+  const origins = env.view(publicOriginsOf);
   const auth = authConfig(e, origins);
-  const adminWallets = e.ADMIN_WALLETS ?? [];
+  const adminWallets = e.operators.ADMIN_WALLETS ?? [];
+  const chain = e.chain;
   return {
     store: storeConfig(e),
-    leaderboardSize: e.LEADERBOARD_SIZE,
-    streamSeconds: e.LEADERBOARD_STREAM_SECONDS,
-    chain: e.RPC_URL
+    leaderboardSize: e.board.LEADERBOARD_SIZE,
+    streamSeconds: e.board.LEADERBOARD_STREAM_SECONDS,
+    chain: chain.RPC_URL
       ? {
-          chainId: e.CHAIN_ID,
-          rpcUrl: e.RPC_URL,
-          nftContract: e.NFT_CONTRACT,
-          stakingContract: e.STAKING_CONTRACT,
-          stakeIdsFunction: e.STAKE_IDS_FUNCTION,
-          timeoutMs: e.RPC_TIMEOUT_MS,
+          chainId: chain.CHAIN_ID,
+          rpcUrl: chain.RPC_URL,
+          nftContract: chain.NFT_CONTRACT,
+          stakingContract: chain.STAKING_CONTRACT,
+          stakeIdsFunction: chain.STAKE_IDS_FUNCTION,
+          timeoutMs: chain.RPC_TIMEOUT_MS,
         }
       : undefined,
-    adminToken: e.ADMIN_TOKEN,
+    adminToken: e.operators.ADMIN_TOKEN,
     adminWallets,
-    logWallets: e.LOG_WALLETS,
+    logWallets: e.operators.LOG_WALLETS,
     auth,
     signIn: auth.mode === "siwe" ? auth : adminWallets.length > 0 ? signInConfig(e, origins, "ADMIN_WALLETS") : null,
     rateLimits: {
-      writesPerIp: e.RATE_LIMIT_WRITES_PER_IP,
-      writesPerWallet: e.RATE_LIMIT_WRITES_PER_WALLET,
-      codeLookupsPerIp: e.RATE_LIMIT_CODE_LOOKUPS_PER_IP,
+      writesPerIp: e.requests.RATE_LIMIT_WRITES_PER_IP,
+      writesPerWallet: e.requests.RATE_LIMIT_WRITES_PER_WALLET,
+      codeLookupsPerIp: e.requests.RATE_LIMIT_CODE_LOOKUPS_PER_IP,
     },
     trustProxy: trustProxyConfig(e),
     qualify: qualifyConfig(e),
@@ -249,72 +182,86 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   };
 }
 
-function notificationsConfig(e: z.infer<typeof envSchema>): NotificationsConfig | null {
-  if (!e.NEYNAR_API_KEY) return null;
-  const off = e.NOTIFICATIONS_OFF ?? [];
+export function parseConfig(source: EnvSource): Config {
+  return configOf(new Environment(source));
+}
+
+/** The process's configuration, built on first use. */
+export function config(): Config {
+  return environment().view(configOf);
+}
+
+function notificationsConfig({ farcaster, notifications, testOnly }: ConfigSlices): NotificationsConfig | null {
+  if (!farcaster.NEYNAR_API_KEY) return null;
+  const off = notifications.NOTIFICATIONS_OFF ?? [];
   return {
-    neynarApiKey: e.NEYNAR_API_KEY,
-    hubUrl: e.NEYNAR_HUB_URL.replace(/\/+$/, ""),
-    quickAuthOrigin: e.QUICK_AUTH_ORIGIN,
+    neynarApiKey: farcaster.NEYNAR_API_KEY,
+    hubUrl: testOnly.NEYNAR_HUB_URL,
+    quickAuthOrigin: testOnly.QUICK_AUTH_ORIGIN,
     kinds: NOTIFICATION_KINDS.filter((kind) => !off.includes(kind)),
-    cronSecret: e.CRON_SECRET,
-    batch: e.NOTIFY_BATCH,
-    timeoutMs: e.NOTIFY_TIMEOUT_MS,
+    cronSecret: notifications.CRON_SECRET,
+    batch: MAX_REMINDER_BATCH,
+    timeoutMs: notifications.NOTIFY_TIMEOUT_MS,
   };
 }
 
-function qualifyConfig(e: z.infer<typeof envSchema>): QualifyConfig {
+function qualifyConfig({ qualify, chain }: ConfigSlices): QualifyConfig {
   // Both rules are decided on the chain: without an RPC no referee could ever qualify.
-  if ((e.REFERRAL_QUALIFY === "onchain" || e.REFERRAL_QUALIFY === "nft_mint") && !e.RPC_URL) {
+  if ((qualify.REFERRAL_QUALIFY === "onchain" || qualify.REFERRAL_QUALIFY === "nft_mint") && !chain.RPC_URL) {
     throw new ConfigError(
-      `Invalid configuration: REFERRAL_QUALIFY=${e.REFERRAL_QUALIFY} reads the chain and needs RPC_URL ` +
+      `Invalid configuration: REFERRAL_QUALIFY=${qualify.REFERRAL_QUALIFY} reads the chain and needs RPC_URL ` +
         "(with NFT_CONTRACT or STAKING_CONTRACT for nft_mint)",
     );
   }
-  return { rule: e.REFERRAL_QUALIFY, onchain: { minTx: e.QUALIFY_MIN_TX, minBalanceWei: e.QUALIFY_MIN_BALANCE_WEI ?? null } };
+  return {
+    rule: qualify.REFERRAL_QUALIFY,
+    onchain: { minTx: qualify.QUALIFY_MIN_TX, minBalanceWei: qualify.QUALIFY_MIN_BALANCE_WEI ?? null },
+  };
 }
 
-function authConfig(e: z.infer<typeof envSchema>, publicOrigins: PublicOriginsConfig): AuthConfig {
-  if (e.WALLET_AUTH === "off") return { mode: "off" };
+function authConfig(e: ConfigSlices, publicOrigins: PublicOriginsConfig): AuthConfig {
+  if (e.signIn.WALLET_AUTH === "off") return { mode: "off" };
   return { mode: "siwe", ...signInConfig(e, publicOrigins, "WALLET_AUTH=siwe") };
 }
 
 /** The sign-in settings; `reason` names the variable that turned sign-in on, for the error when SESSION_SECRET is missing. */
-function signInConfig(e: z.infer<typeof envSchema>, publicOrigins: PublicOriginsConfig, reason: string): SignInConfig {
-  if (!e.SESSION_SECRET) {
+function signInConfig({ signIn, chain }: ConfigSlices, publicOrigins: PublicOriginsConfig, reason: string): SignInConfig {
+  if (!signIn.SESSION_SECRET) {
     throw new ConfigError(
       `Invalid configuration: ${reason} needs SESSION_SECRET (32+ random characters, e.g. \`openssl rand -hex 32\`) ` +
         "to seal the session cookie",
     );
   }
   // Sign-in is checked against the request's public origin: an origin no request can have would lock sign-in out there.
-  const unreachable = e.AUTH_ORIGINS?.filter((origin) => !isPublicOrigin(origin, publicOrigins)) ?? [];
+  const unreachable = signIn.AUTH_ORIGINS?.filter((origin) => !isPublicOrigin(origin, publicOrigins)) ?? [];
   if (unreachable.length > 0) {
     throw new ConfigError(`Invalid configuration: AUTH_ORIGINS: not a public origin of the app (see APP_URL): ${unreachable.join(", ")}`);
   }
   const appUrlOrigins = publicOrigins.source === "APP_URL" ? publicOrigins.bases.map((base) => new URL(base).origin) : [];
   return {
-    session: { secret: e.SESSION_SECRET, ttlSeconds: e.SESSION_TTL_SECONDS },
-    nonceTtlSeconds: e.NONCE_TTL_SECONDS,
-    origins: e.AUTH_ORIGINS ?? [...new Set(appUrlOrigins)],
-    chainId: e.CHAIN_ID,
-    rpcUrl: e.RPC_URL,
-    rpcTimeoutMs: e.RPC_TIMEOUT_MS,
+    session: { secret: signIn.SESSION_SECRET, ttlSeconds: signIn.SESSION_TTL_SECONDS },
+    nonceTtlSeconds: signIn.NONCE_TTL_SECONDS,
+    origins: signIn.AUTH_ORIGINS ?? [...new Set(appUrlOrigins)],
+    chainId: chain.CHAIN_ID,
+    rpcUrl: chain.RPC_URL,
+    rpcTimeoutMs: chain.RPC_TIMEOUT_MS,
   };
 }
 
-function trustProxyConfig(e: z.infer<typeof envSchema>): TrustProxy {
-  const value = e.TRUST_PROXY ?? (e.VERCEL ? "vercel" : "none");
+function trustProxyConfig({ requests, platform }: ConfigSlices): TrustProxy {
+  const value = requests.TRUST_PROXY ?? (platform.VERCEL ? "vercel" : "none");
   if (value === "vercel" || value === "none") return { kind: value };
   return { kind: "hops", hops: Number(value) };
 }
 
-function storeConfig(e: z.infer<typeof envSchema>): StoreConfig {
-  const retentionDays = e.ANALYTICS_RETENTION_DAYS;
+function storeConfig(e: ConfigSlices): StoreConfig {
+  const { store, platform } = e;
+  const retentionDays = store.ANALYTICS_RETENTION_DAYS;
   const schedule = seasonSchedule(e);
   const seasons = schedule ? { seasons: schedule } : {};
-  const restUrl = e.KV_REST_API_URL ?? e.UPSTASH_REDIS_REST_URL;
-  const restToken = e.KV_REST_API_TOKEN ?? e.UPSTASH_REDIS_REST_TOKEN;
+  const restUrl = store.KV_REST_API_URL ?? store.UPSTASH_REDIS_REST_URL;
+  const restToken = store.KV_REST_API_TOKEN ?? store.UPSTASH_REDIS_REST_TOKEN;
+  const shared = { prefix: store.STORE_PREFIX, timeoutMs: store.STORE_TIMEOUT_MS, retentionDays, ...seasons };
   if (restUrl || restToken) {
     if (!restUrl || !restToken) {
       throw new ConfigError(
@@ -322,35 +269,25 @@ function storeConfig(e: z.infer<typeof envSchema>): StoreConfig {
           "(KV_REST_API_URL + KV_REST_API_TOKEN, or UPSTASH_REDIS_REST_URL + UPSTASH_REDIS_REST_TOKEN)",
       );
     }
-    return { kind: "upstash", url: restUrl, token: restToken, prefix: e.STORE_PREFIX, timeoutMs: e.STORE_TIMEOUT_MS, retentionDays, ...seasons };
+    return { kind: "upstash", url: restUrl, token: restToken, ...shared };
   }
-  if (e.REDIS_URL) {
-    return { kind: "redis", url: e.REDIS_URL, prefix: e.STORE_PREFIX, timeoutMs: e.STORE_TIMEOUT_MS, retentionDays, ...seasons };
-  }
-  if (e.VERCEL) {
+  if (store.REDIS_URL) return { kind: "redis", url: store.REDIS_URL, ...shared };
+  if (platform.VERCEL) {
     throw new ConfigError(
       "No store configured on Vercel: the embedded SQLite store needs a writable disk, which Vercel functions do not have. " +
         "Connect an Upstash Redis (Vercel KV) database to the project so KV_REST_API_URL and KV_REST_API_TOKEN are set, or set REDIS_URL.",
     );
   }
-  return { kind: "sqlite", dataDir: e.DATA_DIR, retentionDays, ...seasons };
+  return { kind: "sqlite", dataDir: store.DATA_DIR, retentionDays, ...seasons };
 }
 
 /** Seasons are on when both variables are set; one without the other is a mistake worth stopping for. */
-function seasonSchedule(e: z.infer<typeof envSchema>): SeasonSchedule | null {
-  if (e.SEASON_LENGTH_DAYS === undefined && e.SEASON_START === undefined) return null;
-  if (e.SEASON_LENGTH_DAYS === undefined || e.SEASON_START === undefined) {
+function seasonSchedule({ board }: ConfigSlices): SeasonSchedule | null {
+  if (board.SEASON_LENGTH_DAYS === undefined && board.SEASON_START === undefined) return null;
+  if (board.SEASON_LENGTH_DAYS === undefined || board.SEASON_START === undefined) {
     throw new ConfigError("Invalid configuration: seasons need both SEASON_LENGTH_DAYS and SEASON_START (a UTC date, YYYY-MM-DD)");
   }
-  const startDay = dayOfName(e.SEASON_START);
-  if (startDay === null) throw new ConfigError(`Invalid configuration: SEASON_START: not a date: ${e.SEASON_START}`);
-  return { startDay, lengthDays: e.SEASON_LENGTH_DAYS };
-}
-
-let cached: Config | undefined;
-
-/** The process's configuration, parsed on first use. */
-export function config(): Config {
-  cached ??= parseConfig(process.env);
-  return cached;
+  const startDay = dayOfName(board.SEASON_START);
+  if (startDay === null) throw new ConfigError(`Invalid configuration: SEASON_START: not a date: ${board.SEASON_START}`);
+  return { startDay, lengthDays: board.SEASON_LENGTH_DAYS };
 }

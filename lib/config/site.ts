@@ -4,56 +4,9 @@
  * needs a restart, not a rebuild.
  */
 import "server-only";
-import { z } from "zod";
-import { optional, commaList, ConfigError, invalidConfiguration } from "@/lib/config/env";
-import { PLACEHOLDER_TASK_URLS } from "@/lib/domain/task-availability";
-
-const httpsOrHttpUrl = z.url({ protocol: /^https?$/ });
-const flag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
-
-/** Farcaster's primary categories (miniapp-core's manifest schema). */
-export const MINIAPP_CATEGORIES = [
-  "games",
-  "social",
-  "finance",
-  "utility",
-  "productivity",
-  "health-fitness",
-  "news-media",
-  "music",
-  "shopping",
-  "education",
-  "developer-tools",
-  "entertainment",
-  "art-creativity",
-] as const;
-
-const siteEnvSchema = z.object({
-  APP_NAME: optional.default("Refboard").pipe(z.string().max(32)),
-  APP_SUBTITLE: optional.default("Refer friends, climb the board").pipe(z.string().max(30)),
-  APP_DESCRIPTION: optional
-    .default("Invite friends with your link, complete quests and climb the live leaderboard. Every referral earns you both 20 reward units.")
-    .pipe(z.string().max(170)),
-  APP_BUTTON_TITLE: optional.default("Start earning").pipe(z.string().max(32)),
-  APP_ICON_URL: optional.pipe(httpsOrHttpUrl.optional()),
-  APP_IMAGE_URL: optional.pipe(httpsOrHttpUrl.optional()),
-  APP_SPLASH_IMAGE_URL: optional.pipe(httpsOrHttpUrl.optional()),
-  APP_SPLASH_BACKGROUND_COLOR: optional.default("#4f46e5").pipe(z.string().regex(/^#([0-9a-f]{3}|[0-9a-f]{6})$/i, "must be #RGB or #RRGGBB")),
-  APP_PRIMARY_CATEGORY: optional.default("social").pipe(z.enum(MINIAPP_CATEGORIES)),
-  APP_TAGS: optional
-    .default("referrals,quests,leaderboard")
-    .pipe(commaList)
-    .pipe(z.array(z.string().max(20).regex(/^\S+$/, "tags have no spaces")).max(5)),
-  FARCASTER_HEADER: optional,
-  FARCASTER_PAYLOAD: optional,
-  FARCASTER_SIGNATURE: optional,
-  FARCASTER_NOINDEX: optional.pipe(flag.optional()),
-  TASK_ADD_MINIAPP_URL: optional.default(PLACEHOLDER_TASK_URLS.add_miniapp).pipe(httpsOrHttpUrl),
-  TASK_FC_FOLLOW_URL: optional.default(PLACEHOLDER_TASK_URLS.fc_follow).pipe(httpsOrHttpUrl),
-  TASK_FC_LIKE_RECAST_URL: optional.default(PLACEHOLDER_TASK_URLS.fc_like_recast).pipe(httpsOrHttpUrl),
-  TASK_FC_COMMENT_URL: optional.default(PLACEHOLDER_TASK_URLS.fc_comment).pipe(httpsOrHttpUrl),
-  TASK_NFT_MINT_URL: optional.pipe(httpsOrHttpUrl.optional()),
-});
+import { ConfigError } from "@/lib/config/env";
+import { Environment, environment, type EnvSource } from "@/lib/config/environment";
+import type { MINIAPP_CATEGORIES } from "@/lib/config/schema";
 
 export interface SiteConfig {
   name: string;
@@ -79,10 +32,8 @@ export interface SiteConfig {
   nftMintUrl?: string;
 }
 
-export function parseSiteConfig(env: Record<string, string | undefined>): SiteConfig {
-  const parsed = siteEnvSchema.safeParse(env);
-  if (!parsed.success) throw invalidConfiguration(parsed.error);
-  const e = parsed.data;
+function siteOf(env: Environment): SiteConfig {
+  const { site: e } = env.read("site");
   const association = [e.FARCASTER_HEADER, e.FARCASTER_PAYLOAD, e.FARCASTER_SIGNATURE];
   if (association.some(Boolean) && !association.every(Boolean)) {
     throw new ConfigError(
@@ -117,10 +68,11 @@ export function parseSiteConfig(env: Record<string, string | undefined>): SiteCo
   };
 }
 
-let cachedSite: SiteConfig | undefined;
+export function parseSiteConfig(source: EnvSource): SiteConfig {
+  return siteOf(new Environment(source));
+}
 
-/** The site settings, parsed on first use. */
+/** The site settings, built on first use. */
 export function siteConfig(): SiteConfig {
-  cachedSite ??= parseSiteConfig(process.env);
-  return cachedSite;
+  return environment().view(siteOf);
 }

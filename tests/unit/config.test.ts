@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "@/lib/config";
 import { DEFAULT_RETENTION_DAYS } from "@/lib/domain/analytics";
+import { MAX_REMINDER_BATCH } from "@/lib/domain/notifications";
 
 describe("configuration", () => {
   it("with nothing set, the embedded store under .data/ is used", () => {
@@ -117,12 +118,17 @@ describe("configuration", () => {
       batch: 1_000,
       timeoutMs: 5_000,
     });
-    const on = { NEYNAR_API_KEY: "key", CRON_SECRET: "s".repeat(16), NOTIFICATIONS_OFF: "checkin", NOTIFY_BATCH: "250", NEYNAR_HUB_URL: "http://127.0.0.1:9/" };
-    expect(parseConfig(on).notifications).toMatchObject({ kinds: ["referral"], cronSecret: "s".repeat(16), batch: 250, hubUrl: "http://127.0.0.1:9" });
+    const on = { NEYNAR_API_KEY: "key", CRON_SECRET: "s".repeat(16), NOTIFICATIONS_OFF: "checkin", NEYNAR_HUB_URL: "http://127.0.0.1:9/" };
+    expect(parseConfig(on).notifications).toMatchObject({ kinds: ["referral"], cronSecret: "s".repeat(16), hubUrl: "http://127.0.0.1:9" });
     expect(() => parseConfig({ ...on, CRON_SECRET: "short" })).toThrow(/CRON_SECRET/);
     expect(() => parseConfig({ ...on, NOTIFICATIONS_OFF: "checkin,top10" })).toThrow(/NOTIFICATIONS_OFF/);
-    expect(() => parseConfig({ ...on, NOTIFY_BATCH: "1001" })).toThrow(/NOTIFY_BATCH/);
     expect(() => parseConfig({ ...on, QUICK_AUTH_ORIGIN: "auth.farcaster.xyz" })).toThrow(/QUICK_AUTH_ORIGIN/);
+  });
+
+  it("a reminder run takes the most subscribers one store call allows: a constant, not a setting", () => {
+    const on = { NEYNAR_API_KEY: "key" };
+    expect(parseConfig(on).notifications?.batch).toBe(MAX_REMINDER_BATCH);
+    expect(parseConfig({ ...on, NOTIFY_BATCH: "250" }).notifications?.batch).toBe(MAX_REMINDER_BATCH);
   });
 
   it("a malformed contract address or leaderboard size is refused by name", () => {
