@@ -20,8 +20,9 @@ export const address = z
 /** "a, b,c" -> ["a", "b", "c"]: the form of every list variable. */
 export const commaList = z.string().transform((v) => v.split(",").map((item) => item.trim()).filter(Boolean));
 
+/** A whole number within [min, max]; unset or empty (as Vercel and .env files leave it) is the fallback. */
 export const integer = (fallback: number, min: number, max: number) =>
-  z.coerce.number().int().min(min).max(max).default(fallback);
+  optional.pipe(z.coerce.number().int().min(min).max(max).optional()).transform((v) => v ?? fallback);
 
 export class ConfigError extends Error {}
 

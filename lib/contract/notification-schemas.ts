@@ -21,7 +21,7 @@ export const webhookResponse = z.object({ success: z.literal(true) });
 
 /** GET /api/cron/checkin-reminders: what one run did. */
 export const reminderRunResponse = z.object({
-  /** Subscribers this run looked at (at most NOTIFY_BATCH). */
+  /** Subscribers this run looked at (at most 1,000). */
   subscribers: z.number().int().nonnegative(),
   /** Of those, the fids whose reminder was due. */
   due: z.number().int().nonnegative(),

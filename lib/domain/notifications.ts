@@ -42,7 +42,7 @@ export function isStorableTarget(details: { url: unknown; token: unknown }): det
   );
 }
 
-/** Most subscribers one check-in reminder run works through (NOTIFY_BATCH's ceiling). */
+/** Most subscribers one check-in reminder run works through (each run takes this many). */
 export const MAX_REMINDER_BATCH = 1_000;
 
 /** Where a Farcaster client sends a mini app's notifications for one user: kept per (fid, client app fid). */

@@ -59,7 +59,7 @@ export const FARCASTER_OPERATIONS: Operation[] = [
     tag: "Farcaster",
     summary: "One run of the daily check-in reminders (Vercel Cron)",
     description:
-      "Takes the next NOTIFY_BATCH subscribers (fids with a notification token) after the previous run's and sends \"Your daily " +
+      "Takes the next 1,000 subscribers (fids with a notification token) after the previous run's and sends \"Your daily " +
       "check-in is ready\" to those linked to a wallet whose check-in is ready and who were not reminded within the cooldown, 100 " +
       "tokens per request. Invalid tokens are deleted; a fid whose tokens were rate-limited or failed is tried again on the next round.",
     security: [{ cronSecret: [] }],

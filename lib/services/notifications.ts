@@ -136,7 +136,7 @@ async function sendOnce(deps: NotifyDeps, notifier: Notifier, kind: Notification
 }
 
 /**
- * GET /api/cron/checkin-reminders: one bounded run. Takes the next NOTIFY_BATCH subscribers, sends
+ * GET /api/cron/checkin-reminders: one bounded run. Takes the next 1,000 subscribers, sends
  * the reminder to those whose check-in is ready and who were not reminded this cooldown, and
  * records what happened. A fid whose tokens were all rate-limited or failed is not marked
  * reminded, so the next round over the subscribers tries it again.

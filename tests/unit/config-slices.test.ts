@@ -88,6 +88,18 @@ describe("the environment, slice by slice", () => {
     }
   }
 
+  it("a number left empty, as Vercel and .env files leave an unset variable, is its default; a word is refused", async () => {
+    vi.stubEnv("LEADERBOARD_SIZE", "");
+    vi.stubEnv("NOTIFY_TIMEOUT_MS", " ");
+    vi.stubEnv("NEYNAR_API_KEY", "key");
+    const { cfg } = await freshProcess();
+    expect(cfg.config().leaderboardSize).toBe(100);
+    expect(cfg.config().notifications?.timeoutMs).toBe(5000);
+    vi.stubEnv("LEADERBOARD_SIZE", "many");
+    const again = await freshProcess();
+    expect(() => again.cfg.config()).toThrow(/LEADERBOARD_SIZE/);
+  });
+
   it("bad values in several slices are one error naming each of them", async () => {
     vi.stubEnv("STORE_TIMEOUT_MS", "99");
     vi.stubEnv("TRUST_PROXY", "10");
