@@ -35,7 +35,8 @@ import { getCampaignStats, periodOf } from "@/lib/services/campaign";
 import { requireAdmin } from "@/lib/auth/admin";
 import { adminStatsQuery } from "@/lib/contract/admin-schemas";
 import { getHealth } from "@/lib/services/health";
-import { readAround, readLeaderboard, readLeaderboardUser, type Conditional } from "@/lib/services/leaderboard";
+import { readAround, readLeaderboard, readLeaderboardUser, type BoardRead } from "@/lib/services/leaderboard";
+import { conditionalAnswer, knownVersions } from "@/lib/http/conditional";
 import { aroundQuery, boardQuery, boardUserQuery } from "@/lib/contract/board-schemas";
 import { checkReferral, getReferralLink, getWalletByCode, recordReferral } from "@/lib/services/referrals";
 import { completeTask, getProgress, getTaskStatus, verifyTask } from "@/lib/services/tasks";
@@ -67,8 +68,8 @@ type Handler = (deps: Deps, input: Input) => Promise<Reply>;
 const ok = async (json: Promise<unknown>): Promise<Reply> => ({ json: await json });
 
 /** A conditional read answered as lib/http/conditional.ts answers it (the bench sends no If-None-Match). */
-const tagged = async (answer: Promise<Conditional<unknown>>): Promise<Reply> => {
-  const { etag, body } = await answer;
+const tagged = async (i: Input, read: Promise<BoardRead<unknown>>): Promise<Reply> => {
+  const { etag, body } = conditionalAnswer(i.headers, await read);
   return { status: body === null ? 304 : 200, headers: { etag, "cache-control": "no-cache" }, json: body };
 };
 
@@ -95,14 +96,14 @@ const ROUTES: Record<string, Handler> = {
   },
   "GET /api/steam/progress": (d, i) => ok(getProgress(d, parseInput(walletQuery, i.query).wallet)),
   "GET /api/leaderboard": (d, i) =>
-    tagged(readLeaderboard(d, config().leaderboardSize, parseInput(boardQuery, i.query).season, i.headers.get("if-none-match"))),
+    tagged(i, readLeaderboard(d, config().leaderboardSize, parseInput(boardQuery, i.query).season, knownVersions(i.headers))),
   "GET /api/leaderboard/user": (d, i) => {
     const query = parseInput(boardUserQuery, i.query);
-    return tagged(readLeaderboardUser(d, query.wallet, query.season, i.headers.get("if-none-match")));
+    return tagged(i, readLeaderboardUser(d, query.wallet, query.season));
   },
   "GET /api/leaderboard/around": (d, i) => {
     const query = parseInput(aroundQuery, i.query);
-    return tagged(readAround(d, query.wallet, query.radius, query.season, i.headers.get("if-none-match")));
+    return tagged(i, readAround(d, query.wallet, query.radius, query.season));
   },
   "GET /api/admin/stats": async (d, i) => {
     await requireAdmin(i.headers, i.origin);
