@@ -3,7 +3,7 @@ import { cookies } from "next/headers";
 import type { ReactNode } from "react";
 import "./globals.css";
 import { Providers } from "@/app/providers";
-import { legacyFrameEmbed, miniAppEmbed, publicBase } from "@/components/farcaster/miniapp-meta";
+import { legacyFrameEmbed, miniAppEmbed, publicBase } from "@/lib/farcaster/manifest";
 import { ReferralOutcomeBanner } from "@/components/referral/referral-outcome";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";

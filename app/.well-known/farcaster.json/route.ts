@@ -1,5 +1,5 @@
 // GET /.well-known/farcaster.json: the Farcaster Mini App manifest, built from configuration
-import { farcasterManifest } from "@/components/farcaster/miniapp-meta";
+import { farcasterManifest } from "@/lib/farcaster/manifest";
 import { handle, refuseOtherMethods } from "@/lib/http/handle";
 import { sameForEveryHost } from "@/lib/domain/public-origin";
 import { config, publicOriginsConfig, siteConfig } from "@/lib/config";
