@@ -58,7 +58,7 @@ function lookupOf(params: SearchParams): { lookup: { wallet: Wallet; offset: num
 async function adminOf(): Promise<Wallet | 401 | 403> {
   const request = await headers();
   try {
-    return await adminWallet(request.get("cookie"), publicOrigin(request, publicOriginsConfig()).origin);
+    return await adminWallet(request.get("cookie"), publicOrigin(request, publicOriginsConfig()).origin, deps);
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return error.status;
     throw error;

@@ -106,7 +106,7 @@ const ROUTES: Record<string, Handler> = {
     return tagged(i, readAround(d, query.wallet, query.radius, query.season));
   },
   "GET /api/admin/stats": async (d, i) => {
-    await requireAdmin(i.headers, i.origin);
+    await requireAdmin(i.headers, i.origin, async () => d);
     const stats = await getCampaignStats(d, periodOf(parseInput(adminStatsQuery, i.query), d.clock()));
     return { headers: { "cache-control": "no-store" }, json: stats };
   },
