@@ -54,12 +54,15 @@ export function seasonView(deps: Pick<Deps, "clock" | "seasons">): SeasonView | 
   return { current, ...seasonBounds(Math.max(current, 1), deps.seasons) };
 }
 
-/** The top `limit` of a board and the version, its entries null while the board is still at `unlessVersion`. */
-export async function readTop(
+/**
+ * The top `limit` of a board and the version, its entries null while the board is still at
+ * `unlessVersion`: every top-list read (the API, the pages, the live stream) is this one.
+ */
+export async function readBoard(
   deps: LeaderboardDeps,
   limit: number,
   board: BoardRef,
-  unlessVersion: number | undefined,
+  unlessVersion?: number,
 ): Promise<{ version: number; entries: LeaderboardEntry[] | null }> {
   const read = await deps.store.readBoard(board, limit, unlessVersion);
   return { version: read.version, entries: read.rows && read.rows.map(entryOf) };
@@ -73,17 +76,12 @@ export async function readLeaderboard(
   known: KnownVersion,
 ): Promise<BoardRead<LeaderboardEntry[]>> {
   const board = boardOf(deps, season);
-  const read = await readTop(deps, limit, board, known(board));
+  const read = await readBoard(deps, limit, board, known(board));
   return { board, version: read.version, body: read.entries };
 }
 
-/** The all-time top `limit`, for pages rendered on the server. */
-export async function getLeaderboard(deps: LeaderboardDeps, limit: number): Promise<LeaderboardEntry[]> {
-  return (await deps.store.getLeaderboard(limit)).map(entryOf);
-}
-
 /** The landing page: the top `limit` entries and the board's totals, in one store operation. */
-export async function getBoardOverview(deps: LeaderboardDeps, limit: number): Promise<BoardOverview> {
+export async function readBoardOverview(deps: LeaderboardDeps, limit: number): Promise<BoardOverview> {
   const summary = await deps.store.getBoardSummary(limit);
   return { top: summary.top.map(entryOf), entries: summary.entries, referrals: summary.referrals };
 }

@@ -9,7 +9,7 @@ import { ApiError } from "@/lib/contract/errors";
 import { refCodeOf } from "@/lib/domain/wallet";
 import type { Deps } from "@/lib/services/context";
 import { conditionalAnswer, knownVersions } from "@/lib/http/conditional";
-import { getLeaderboard, readAround, readLeaderboard, readLeaderboardUser, seasonView, type BoardRead, type KnownVersion } from "@/lib/services/leaderboard";
+import { readAround, readBoard, readLeaderboard, readLeaderboardUser, seasonView, type BoardRead, type KnownVersion } from "@/lib/services/leaderboard";
 import { getReferralLink, getWalletByCode, recordReferral } from "@/lib/services/referrals";
 import { REASON_NOT_CONFIGURED, completeTask, getProgress, getTaskStatus, verifyTask } from "@/lib/services/tasks";
 import { initUser } from "@/lib/services/users";
@@ -198,7 +198,7 @@ describe("services", () => {
       now += 1;
       await recordReferral(deps, randomWallet(), refCodeOf(a));
     }
-    const list = await getLeaderboard(deps, 100);
+    const list = (await readBoard(deps, 100, "all")).entries!;
     expect(list[0]).toEqual({ rank: 1, wallet: a, referrals_count: 3, rewards: 60 });
     for (const entry of list) expect((await readLeaderboardUser(deps, entry.wallet as `0x${string}`, undefined)).body).toEqual(entry);
     expect(list.map((e) => e.rank)).toEqual([1, 2, 3, 4]);
