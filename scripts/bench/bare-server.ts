@@ -48,8 +48,8 @@ import { createUpstashStore } from "@/lib/store/redis/upstash";
 interface Input {
   body: unknown;
   query: Record<string, string>;
-  /** The public base of referral links, decided as the route handlers decide it. */
-  base: string;
+  /** The link base of referral links, decided as the route handlers decide it. */
+  linkBase: string;
   userAgent: string | null;
   /** The request's headers, for the admin check. */
   headers: { get(name: string): string | null };
@@ -75,7 +75,7 @@ const tagged = async (i: Input, read: Promise<BoardRead<unknown>>): Promise<Repl
 
 /** The route table: one line per route handler of app/api, calling the same service. */
 const ROUTES: Record<string, Handler> = {
-  "POST /api/user/init": (d, i) => ok(initUser(d, parseInput(walletBody, i.body).wallet, i.base)),
+  "POST /api/user/init": (d, i) => ok(initUser(d, parseInput(walletBody, i.body).wallet, i.linkBase)),
   "POST /api/referral/record": (d, i) => {
     const body = parseInput(recordReferralBody, i.body);
     return ok(recordReferral(d, body.wallet, body.refCode));
@@ -83,7 +83,7 @@ const ROUTES: Record<string, Handler> = {
   "POST /api/referral/visit": (d, i) =>
     ok(countVisit(d, parseInput(visitBody, i.body), i.userAgent)),
   "GET /api/referral/check": (d, i) => ok(checkReferral(d, parseInput(walletQuery, i.query).wallet)),
-  "GET /api/referral/link": (d, i) => ok(getReferralLink(d, parseInput(userQuery, i.query).user, i.base)),
+  "GET /api/referral/link": (d, i) => ok(getReferralLink(d, parseInput(userQuery, i.query).user, i.linkBase)),
   "GET /api/referral/wallet-by-code": (d, i) => ok(getWalletByCode(d, parseInput(codeQuery, i.query).code)),
   "GET /api/steam/task-status": (d, i) => ok(getTaskStatus(d, parseInput(walletQuery, i.query).wallet)),
   "POST /api/steam/task/complete": (d, i) => {
@@ -174,7 +174,7 @@ async function serve(deps: Deps, roundTrips: () => number, req: IncomingMessage,
       return typeof value === "string" ? value : null;
     };
     const origin = publicOrigin({ get: header }, publicOriginsConfig());
-    const reply = await handler(deps, { body, query, base: origin.base, userAgent: header("user-agent"), headers: { get: header }, origin: origin.origin });
+    const reply = await handler(deps, { body, query, linkBase: origin.linkBase, userAgent: header("user-agent"), headers: { get: header }, origin: origin.origin });
     send(res, reply.status ?? 200, reply.json, reply.headers);
   } catch (error) {
     if (error instanceof ApiError) return send(res, error.status, { error: error.message, ...error.extra }, error.headers);
