@@ -3,7 +3,7 @@ import { cookies } from "next/headers";
 import type { ReactNode } from "react";
 import "./globals.css";
 import { Providers } from "@/app/providers";
-import { legacyFrameEmbed, miniAppEmbed, publicBase } from "@/components/farcaster/miniapp-meta";
+import { legacyFrameEmbed, miniAppEmbed, pageLinkBase } from "@/lib/farcaster/manifest";
 import { ReferralOutcomeBanner } from "@/components/referral/referral-outcome";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
@@ -12,17 +12,17 @@ import { WAGMI_STATE_COOKIE, accountFromCookie } from "@/lib/client/wagmi";
 
 export async function generateMetadata(): Promise<Metadata> {
   const site = siteConfig();
-  const base = await publicBase();
+  const linkBase = await pageLinkBase();
   return {
-    metadataBase: new URL(base),
+    metadataBase: new URL(linkBase),
     title: { default: `${site.name} · ${site.subtitle}`, template: `%s · ${site.name}` },
     description: site.description,
     applicationName: site.name,
     openGraph: { title: site.name, description: site.description, siteName: site.name, type: "website" },
     twitter: { card: "summary_large_image", title: site.name, description: site.description },
     other: {
-      "fc:miniapp": JSON.stringify(miniAppEmbed(site, base)),
-      "fc:frame": JSON.stringify(legacyFrameEmbed(site, base)),
+      "fc:miniapp": JSON.stringify(miniAppEmbed(site, linkBase)),
+      "fc:frame": JSON.stringify(legacyFrameEmbed(site, linkBase)),
     },
   };
 }

@@ -6,7 +6,7 @@ import { config, siteConfig } from "@/lib/config";
 import { taskAvailability } from "@/lib/domain/task-availability";
 import { normaliseRefCode } from "@/lib/domain/wallet";
 import { deps } from "@/lib/services/context";
-import { getBoardOverview } from "@/lib/services/leaderboard";
+import { readBoardOverview } from "@/lib/services/leaderboard";
 import { getWalletByCode } from "@/lib/services/referrals";
 
 /** Wallets the hero shows from the top of the board. */
@@ -15,7 +15,7 @@ const HERO_TOP = 3;
 /** The board for the hero; null when the store does not answer, so the page still renders, without figures. */
 async function loadBoard(): Promise<BoardOverview | null> {
   try {
-    return await getBoardOverview(await deps(), HERO_TOP);
+    return await readBoardOverview(await deps(), HERO_TOP);
   } catch (error) {
     console.error("[refboard] landing board failed:", error);
     return null;

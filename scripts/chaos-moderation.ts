@@ -17,7 +17,7 @@ import { adminWalletResponse } from "@/lib/contract/admin-schemas";
 import { adminAuditResponse, disqualificationSchema, disqualifyResponse, reinstateResponse, type AuditEntryJson } from "@/lib/contract/moderation-schemas";
 import { leaderboardEntrySchema } from "@/lib/contract/schemas";
 import { MAX_AUDIT_PAGE, MAX_CASCADE } from "@/lib/domain/moderation";
-import { rewardsJsonExportSchema } from "@/lib/operators/rewards-export";
+import { rewardsJsonExportSchema } from "@/lib/contract/rewards-export-schemas";
 
 type Status = number | "hang" | "network";
 

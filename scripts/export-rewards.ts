@@ -14,7 +14,8 @@ import { createWriteStream } from "node:fs";
 import { rename, rm, writeFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { once } from "node:events";
-import { EXPORT_FORMATS, exportRewards, type ExportFormat } from "@/lib/operators/rewards-export";
+import { EXPORT_FORMATS, type ExportFormat } from "@/lib/contract/rewards-export-schemas";
+import { exportRewards } from "@/lib/operators/rewards-export";
 import { openConfiguredStore, runMain, UsageError, wholeNumber } from "@/scripts/operator-cli";
 import { seasonAt, seasonBounds, type SeasonSchedule } from "@/lib/domain/seasons";
 

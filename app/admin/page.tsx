@@ -6,7 +6,7 @@ import { CampaignConsole } from "@/components/admin/campaign-console";
 import { NotAdminPanel, SignInPanel } from "@/components/admin/console-access";
 import { adminEnabled, adminWallet, logConsoleView } from "@/lib/auth/admin";
 import { config, headersConfig, publicOriginsConfig, siteConfig } from "@/lib/config";
-import { adminWalletQuery } from "@/lib/contract/admin-schemas";
+import { adminWalletQuery, PERIOD_CHOICES, type PeriodChoice } from "@/lib/contract/admin-schemas";
 import { ApiError } from "@/lib/contract/errors";
 import { DEFAULT_SIGNALS_PAGE } from "@/lib/contract/signals-schemas";
 import { utcDay } from "@/lib/domain/analytics";
@@ -14,7 +14,7 @@ import { publicOrigin } from "@/lib/domain/public-origin";
 import { setupChecklist } from "@/lib/domain/setup-checklist";
 import type { Wallet } from "@/lib/domain/wallet";
 import { parseInput } from "@/lib/http/handle";
-import { PERIOD_CHOICES, consolePeriod, getConsole, type PeriodChoice } from "@/lib/services/campaign";
+import { consolePeriod, getConsole } from "@/lib/services/campaign";
 import { deps } from "@/lib/services/context";
 import { getAuditPage } from "@/lib/services/moderation";
 import { getNotificationStats } from "@/lib/services/notifications";
@@ -58,7 +58,7 @@ function lookupOf(params: SearchParams): { lookup: { wallet: Wallet; offset: num
 async function adminOf(): Promise<Wallet | 401 | 403> {
   const request = await headers();
   try {
-    return await adminWallet(request.get("cookie"), publicOrigin(request, publicOriginsConfig()).origin);
+    return await adminWallet(request.get("cookie"), publicOrigin(request, publicOriginsConfig()).origin, deps);
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return error.status;
     throw error;

@@ -4,7 +4,7 @@ import type { SeasonView } from "@/lib/contract/board-schemas";
 import type { LeaderboardEntry } from "@/lib/contract/schemas";
 import { config } from "@/lib/config";
 import { deps } from "@/lib/services/context";
-import { getLeaderboard, readTop, seasonView } from "@/lib/services/leaderboard";
+import { readBoard, seasonView } from "@/lib/services/leaderboard";
 
 export const metadata: Metadata = { title: "Leaderboard" };
 // Live data: rendered on every request, never at build time.
@@ -24,8 +24,8 @@ export default async function LeaderboardPage() {
     season = seasonView(d);
     const current = season?.current ?? 0;
     [entries, seasonEntries] = await Promise.all([
-      getLeaderboard(d, size),
-      current > 0 ? readTop(d, size, { season: current }, undefined).then((read) => read.entries) : null,
+      readBoard(d, size, "all").then((read) => read.entries),
+      current > 0 ? readBoard(d, size, { season: current }).then((read) => read.entries) : null,
     ]);
   } catch (error) {
     // The page still renders; the client retries through the API and shows the error if it persists.

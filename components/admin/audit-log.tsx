@@ -4,7 +4,7 @@ import { formatAdmin, formatCount, formatTime } from "@/components/admin/format"
 import { WalletLink } from "@/components/admin/wallet-link";
 import type { AdminAudit } from "@/lib/contract/moderation-schemas";
 import { MAX_AUDIT_PAGE, type AuditAction } from "@/lib/domain/moderation";
-import type { PeriodChoice } from "@/lib/services/campaign";
+import type { PeriodChoice } from "@/lib/contract/admin-schemas";
 
 /** Entries the console lists; the CSV holds more. */
 export const AUDIT_LOG_ENTRIES = 20;

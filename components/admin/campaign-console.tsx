@@ -13,13 +13,12 @@ import { SetupChecklist } from "@/components/admin/setup-checklist";
 import { StatTiles } from "@/components/admin/stat-tiles";
 import { TasksTable } from "@/components/admin/tasks-table";
 import { WalletLookup } from "@/components/admin/wallet-lookup";
-import { DEFAULT_TOP_REFERRERS, type AdminReferrers, type AdminStats, type AdminWallet } from "@/lib/contract/admin-schemas";
+import { DEFAULT_TOP_REFERRERS, type AdminReferrers, type AdminStats, type AdminWallet, type PeriodChoice } from "@/lib/contract/admin-schemas";
 import type { AdminAudit } from "@/lib/contract/moderation-schemas";
 import type { AdminNotificationsResponse } from "@/lib/contract/notification-schemas";
 import type { AdminSignals, ReferrerSignalsJson } from "@/lib/contract/signals-schemas";
 import type { SetupItem } from "@/lib/domain/setup-checklist";
 import { shortWallet } from "@/lib/domain/wallet";
-import type { PeriodChoice } from "@/lib/services/campaign";
 
 const PERIOD_LABELS: Record<PeriodChoice, string> = { "7": "7 days", "30": "30 days", "90": "90 days", all: "All time" };
 

@@ -3,10 +3,9 @@
  * every view works without JavaScript and can be shared between admins; its downloads are the
  * /api/admin/* answers as CSV, which the same session cookie authorizes.
  */
-import type { STATS_TABLES } from "@/lib/contract/admin-schemas";
+import type { PeriodChoice, STATS_TABLES } from "@/lib/contract/admin-schemas";
 import { MAX_AUDIT_PAGE } from "@/lib/domain/moderation";
 import { MAX_SIGNALS_PAGE } from "@/lib/domain/signals";
-import type { PeriodChoice } from "@/lib/services/campaign";
 
 export interface ConsoleView {
   period: PeriodChoice;

@@ -1,7 +1,6 @@
 import { formatAdmin, formatTime } from "@/components/admin/format";
 import { WalletLink } from "@/components/admin/wallet-link";
-import type { AdminWallet } from "@/lib/contract/admin-schemas";
-import type { PeriodChoice } from "@/lib/services/campaign";
+import type { AdminWallet, PeriodChoice } from "@/lib/contract/admin-schemas";
 
 /** Marks a wallet that is off the leaderboard and the payout. */
 export function DisqualifiedBadge() {

@@ -4,7 +4,7 @@ import { formatCount } from "@/components/admin/format";
 import { WalletTable, type NumberColumn } from "@/components/admin/wallet-table";
 import type { AdminSignals, ReferrerSignalsJson } from "@/lib/contract/signals-schemas";
 import { BURST_WINDOW_SECONDS, CYCLE_WEIGHT, MAX_SIGNALS_PAGE, QUICK_SECONDS } from "@/lib/domain/signals";
-import type { PeriodChoice } from "@/lib/services/campaign";
+import type { PeriodChoice } from "@/lib/contract/admin-schemas";
 
 /**
  * What each signal counts, in the README's words; the table's legend and the lookup's evidence both

@@ -1,6 +1,5 @@
 import { WalletTable, type NumberColumn } from "@/components/admin/wallet-table";
-import type { AdminReferrers } from "@/lib/contract/admin-schemas";
-import type { PeriodChoice } from "@/lib/services/campaign";
+import type { AdminReferrers, PeriodChoice } from "@/lib/contract/admin-schemas";
 
 type Referrer = AdminReferrers["referrers"][number];
 

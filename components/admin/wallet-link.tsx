@@ -4,7 +4,7 @@ import { consoleHref } from "@/components/admin/console-links";
 import { firstCell } from "@/components/admin/console-section";
 import { CopyButton } from "@/components/ui/copy-button";
 import { WalletAvatar } from "@/components/wallet/wallet-avatar";
-import type { PeriodChoice } from "@/lib/services/campaign";
+import type { PeriodChoice } from "@/lib/contract/admin-schemas";
 import { shortWallet } from "@/lib/domain/wallet";
 
 /** A wallet as the leaderboard shows it (short, with copy), opening its report in the lookup. */

@@ -11,10 +11,9 @@ import { TASK_TITLES } from "@/components/tasks/task-titles";
 import { buttonClass } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { WalletAvatar } from "@/components/wallet/wallet-avatar";
-import type { AdminWallet } from "@/lib/contract/admin-schemas";
+import type { AdminWallet, PeriodChoice } from "@/lib/contract/admin-schemas";
 import type { ReferrerSignalsJson } from "@/lib/contract/signals-schemas";
 import { SOCIAL_TASK_IDS } from "@/lib/domain/tasks";
-import type { PeriodChoice } from "@/lib/services/campaign";
 
 /** The lookup form, a GET of this page so it works without JavaScript, and the report of the wallet asked for. */
 export function WalletLookup({

@@ -4,7 +4,7 @@ import { DisqualifiedBadge } from "@/components/admin/disqualification";
 import { formatCount, formatPercent } from "@/components/admin/format";
 import { ModerationAction } from "@/components/admin/moderation-actions";
 import { WalletCells, WalletHeadCells } from "@/components/admin/wallet-link";
-import type { PeriodChoice } from "@/lib/services/campaign";
+import type { PeriodChoice } from "@/lib/contract/admin-schemas";
 
 /**
  * The action column stays at the card's right edge: on a phone the numbers scroll under it, so

@@ -5,10 +5,10 @@
  */
 import "server-only";
 import { bearerMatches } from "@/lib/auth/bearer";
+import type { AuthDeps } from "@/lib/auth/deps";
 import { ApiError } from "@/lib/contract/errors";
 import { readSessionCookie } from "@/lib/auth/session";
 import { config } from "@/lib/config";
-import { deps } from "@/lib/services/context";
 
 /** Who acted, as the request log names it: the admin's wallet, or "token" for the bearer token. */
 export type Admin = `0x${string}` | "token";
@@ -30,18 +30,18 @@ export function adminEnabled(): boolean {
  * 401 without a valid bearer token or session, 403 for a signed-in wallet that is not an admin.
  * A bearer header is judged alone: a wrong token is a 401 even with an admin's session cookie.
  */
-export async function requireAdmin(headers: Pick<Headers, "get">, origin: string): Promise<Admin> {
+export async function requireAdmin(headers: Pick<Headers, "get">, origin: string, deps: AuthDeps): Promise<Admin> {
   if (!adminEnabled()) throw adminErrors.notFound();
   const authorization = headers.get("authorization");
   if (authorization !== null) {
     if (tokenMatches(authorization)) return "token";
     throw adminErrors.unauthorized();
   }
-  return adminWallet(headers.get("cookie"), origin);
+  return adminWallet(headers.get("cookie"), origin, deps);
 }
 
 /** The signed-in admin wallet of a Cookie header; 401 without a session, 403 for another wallet. */
-export async function adminWallet(cookieHeader: string | null, origin: string): Promise<`0x${string}`> {
+export async function adminWallet(cookieHeader: string | null, origin: string, deps: AuthDeps): Promise<`0x${string}`> {
   const { signIn, adminWallets } = config();
   if (!signIn) throw adminErrors.unauthorized();
   const session = await readSessionCookie(cookieHeader, origin, signIn.session, (await deps()).clock());

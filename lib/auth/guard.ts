@@ -6,9 +6,9 @@
 import "server-only";
 import { errors } from "@/lib/contract/errors";
 import { clientIp } from "@/lib/auth/client-ip";
+import type { AuthDeps } from "@/lib/auth/deps";
 import { readSession } from "@/lib/auth/session";
 import { config, type RateLimitRule } from "@/lib/config";
-import { deps } from "@/lib/services/context";
 import type { RateLimitHit } from "@/lib/store/types";
 
 /** Names of the configured rules a route may count against. */
@@ -21,7 +21,7 @@ export interface RateLimitSpec {
 }
 
 /** With WALLET_AUTH=siwe: 401 without a valid session, 403 when the session is another wallet's. */
-export async function requireWalletSession(request: Request, origin: string, wallet: string): Promise<void> {
+export async function requireWalletSession(request: Request, origin: string, wallet: string, deps: AuthDeps): Promise<void> {
   const auth = config().auth;
   if (auth.mode === "off") return;
   const session = await readSession(request, origin, auth.session, (await deps()).clock());
@@ -30,7 +30,7 @@ export async function requireWalletSession(request: Request, origin: string, wal
 }
 
 /** Counts the request against each configured rule the spec names; 429 with Retry-After past a limit. */
-export async function enforceRateLimits(request: Request, spec: RateLimitSpec, wallet: unknown): Promise<void> {
+export async function enforceRateLimits(request: Request, spec: RateLimitSpec, wallet: unknown, deps: AuthDeps): Promise<void> {
   const { rateLimits, trustProxy } = config();
   const hits: RateLimitHit[] = [];
   const add = (name: string, rule: RateLimitRule | undefined, subject: () => string) => {

@@ -3,6 +3,7 @@
  * verifier (with its RPC client, when RPC_URL is set) is built once per process.
  */
 import "server-only";
+import type { AuthDeps } from "@/lib/auth/deps";
 import { errors } from "@/lib/contract/errors";
 import type { SessionResponse } from "@/lib/contract/schemas";
 import { endSession, readSession, startSession } from "@/lib/auth/session";
@@ -10,7 +11,6 @@ import { createSignatureVerifier, type SignatureVerifier } from "@/lib/auth/sign
 import { issueNonce, signIn } from "@/lib/auth/sign-in";
 import { config, type SignInConfig } from "@/lib/config";
 import type { Wallet } from "@/lib/domain/wallet";
-import { deps } from "@/lib/services/context";
 
 /** Auth responses are per visitor and short-lived: never cached. */
 export const NO_STORE = { "cache-control": "no-store" } as const;
@@ -25,7 +25,7 @@ function siwe(): SignInConfig {
 }
 
 /** GET /api/auth/nonce */
-export async function createSignInNonce(): Promise<string> {
+export async function createSignInNonce(deps: AuthDeps): Promise<string> {
   const auth = siwe();
   return issueNonce(await deps(), auth.nonceTtlSeconds);
 }
@@ -34,6 +34,7 @@ export async function createSignInNonce(): Promise<string> {
 export async function verifySignIn(
   input: { message: string; signature: `0x${string}` },
   origin: string,
+  deps: AuthDeps,
 ): Promise<{ address: Wallet; cookie: string }> {
   const auth = siwe();
   verifier ??= createSignatureVerifier({ rpcUrl: auth.rpcUrl, chainId: auth.chainId, timeoutMs: auth.rpcTimeoutMs });
@@ -47,7 +48,7 @@ export async function verifySignIn(
 }
 
 /** GET /api/auth/session: who is signed in, and whether writes need it. */
-export async function currentSession(request: Request, origin: string): Promise<SessionResponse> {
+export async function currentSession(request: Request, origin: string, deps: AuthDeps): Promise<SessionResponse> {
   const { auth, signIn } = config();
   if (!signIn) return { address: null, authRequired: false, chainId: null, expiresAt: null };
   const session = await readSession(request, origin, signIn.session, (await deps()).clock());

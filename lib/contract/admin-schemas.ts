@@ -8,6 +8,10 @@ import { SOCIAL_TASK_IDS } from "@/lib/domain/tasks";
 import { disqualificationSchema } from "@/lib/contract/moderation-schemas";
 import { walletSchema } from "@/lib/contract/schemas";
 
+/** The console's period choices; "all" is every day since the counters started, at most a year. */
+export const PERIOD_CHOICES = ["7", "30", "90", "all"] as const;
+export type PeriodChoice = (typeof PERIOD_CHOICES)[number];
+
 const dayParam = (name: string) =>
   z
     .string({ error: `Invalid ${name}: must be a date, YYYY-MM-DD` })

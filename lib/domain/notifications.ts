@@ -78,13 +78,13 @@ const TEXTS: Record<NotificationKind, (appName: string) => { title: string; body
 };
 
 /** The message of `kind` on `day`, cut to the protocol's limits; `targetUrl` is on the app's own origin. */
-export function messageOf(kind: NotificationKind, day: number, appName: string, base: string): NotificationMessage {
+export function messageOf(kind: NotificationKind, day: number, appName: string, linkBase: string): NotificationMessage {
   const text = TEXTS[kind](appName);
   return {
     notificationId: notificationIdOf(kind, day),
     title: clip(text.title, TITLE_MAX),
     body: clip(text.body, BODY_MAX),
-    targetUrl: new URL("/", base).href,
+    targetUrl: new URL("/", linkBase).href,
   };
 }
 

@@ -21,9 +21,9 @@ export interface PublicOriginsConfig {
 }
 
 export interface PublicOrigin {
-  /** Base of every absolute URL: scheme://host[:port], plus APP_URL's path; no trailing slash. */
-  base: string;
-  /** scheme://host[:port] of `base`. */
+  /** The link base: the start of every absolute URL, scheme://host[:port] plus APP_URL's path; no trailing slash. */
+  linkBase: string;
+  /** scheme://host[:port] of `linkBase`. */
   origin: string;
   /** Whether the request came to this origin; false when its host is not allowed and this is the first allowed one. */
   requested: boolean;
@@ -85,17 +85,17 @@ export function strictTransportSecurity(origin: PublicOrigin): string | null {
 /** The allowed origin `host` names: a configured base (with its own scheme), or without APP_URL a loopback host. */
 function allowedOrigin(host: string, loopbackScheme: string, origins: PublicOriginsConfig): PublicOrigin | undefined {
   const loopback = origins.source === "APP_URL" ? null : hostUrl(host, loopbackScheme);
-  if (loopback && isLoopbackHostname(loopback.hostname)) return { base: loopback.origin, origin: loopback.origin, requested: true };
+  if (loopback && isLoopbackHostname(loopback.hostname)) return { linkBase: loopback.origin, origin: loopback.origin, requested: true };
   for (const base of origins.bases) {
     const url = new URL(base);
-    if (hostUrl(host, url.protocol)?.host === url.host) return { base, origin: url.origin, requested: true };
+    if (hostUrl(host, url.protocol)?.host === url.host) return { linkBase: base, origin: url.origin, requested: true };
   }
   return undefined;
 }
 
 function fallback(origins: PublicOriginsConfig): PublicOrigin {
-  const base = origins.bases[0]!;
-  return { base, origin: new URL(base).origin, requested: false };
+  const linkBase = origins.bases[0]!;
+  return { linkBase, origin: new URL(linkBase).origin, requested: false };
 }
 
 /** `host` as the URL parser reads it under `scheme` (lowercase, default port dropped), or null when it is more than a host. */

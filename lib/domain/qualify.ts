@@ -4,7 +4,7 @@
  * side, the referrer's referralsCount and so its milestones wait until the referee qualifies.
  */
 
-/** "none" credits at binding, as interface.md says; the others wait for the referee. */
+/** "none" credits at binding, as docs/api.md says; the others wait for the referee. */
 export const QUALIFY_RULES = ["none", "checkin", "nft_mint", "onchain"] as const;
 export type QualifyRule = (typeof QUALIFY_RULES)[number];
 

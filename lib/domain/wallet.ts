@@ -34,9 +34,9 @@ export function isSelfReferral(wallet: string, refCode: string): boolean {
   return refCodeOf(wallet) === refCode;
 }
 
-/** `<base>?ref=<refCode>`; base keeps its path but loses a trailing slash before the query. */
-export function referralLink(base: string, wallet: string): string {
-  const url = new URL(base);
+/** `<linkBase>?ref=<refCode>`; the link base keeps its path but loses a trailing slash before the query. */
+export function referralLink(linkBase: string, wallet: string): string {
+  const url = new URL(linkBase);
   url.search = "";
   url.hash = "";
   url.searchParams.set("ref", refCodeOf(wallet));

@@ -18,6 +18,7 @@ import { requireAdmin, type Admin } from "@/lib/auth/admin";
 import { requireCron } from "@/lib/auth/cron";
 import { enforceRateLimits, requireWalletSession, type RateLimitSpec } from "@/lib/auth/guard";
 import { config, publicOriginsConfig } from "@/lib/config";
+import { deps } from "@/lib/services/context";
 
 export const MAX_BODY_BYTES = 8 * 1024;
 
@@ -73,7 +74,7 @@ export function handle<B extends Schema | undefined = undefined, Q extends Schem
 ): (request: Request) => Promise<Response> {
   return answered(async (request, url, requestId, logged) => {
     const origin = publicOrigin(request.headers, publicOriginsConfig());
-    if (spec.auth === "admin") logged.admin = await requireAdmin(request.headers, origin.origin);
+    if (spec.auth === "admin") logged.admin = await requireAdmin(request.headers, origin.origin, deps);
     if (spec.auth === "cron") requireCron(request.headers);
     // Before the body is read: text/plain and forms are what a browser may send cross-site without a preflight.
     if (request.method === "POST" && !isJson(request.headers.get("content-type"))) throw unsupportedMediaType();
@@ -81,8 +82,8 @@ export function handle<B extends Schema | undefined = undefined, Q extends Schem
     const query = spec.query ? parseInput(spec.query, queryInput(url, request, spec.headerFallback)) : undefined;
     const wallet = walletOf(body) ?? walletOf(query) ?? (query as { user?: unknown } | undefined)?.user;
     if (typeof wallet === "string") logged.wallet = wallet;
-    if (spec.auth === "wallet") await requireWalletSession(request, origin.origin, requiredWallet(body));
-    if (spec.rateLimit) await enforceRateLimits(request, spec.rateLimit, wallet);
+    if (spec.auth === "wallet") await requireWalletSession(request, origin.origin, requiredWallet(body), deps);
+    if (spec.rateLimit) await enforceRateLimits(request, spec.rateLimit, wallet, deps);
     const ctx = { body, query, request, publicOrigin: origin, requestId, admin: logged.admin };
     return run(ctx as Context<Parsed<B>, Parsed<Q>>);
   });

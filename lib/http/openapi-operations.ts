@@ -7,7 +7,7 @@ import * as api from "@/lib/contract/schemas";
 import * as board from "@/lib/contract/board-schemas";
 import { INTERNAL_ERROR } from "@/lib/contract/errors";
 import { error, errorBody, internal, named, tooLarge, tooManyRequests, walletWrite, type JsonSchema, type Ref } from "@/lib/http/openapi-schemas";
-import { rewardsExportQuery, rewardsJsonExportSchema } from "@/lib/operators/rewards-export";
+import { rewardsExportQuery, rewardsJsonExportSchema } from "@/lib/contract/rewards-export-schemas";
 import { ADMIN_OPERATIONS, adminAccess } from "@/lib/http/openapi-admin";
 import { FARCASTER_OPERATIONS } from "@/lib/http/openapi-farcaster";
 

@@ -10,7 +10,7 @@
  */
 import "server-only";
 import type { LeaderboardEntry } from "@/lib/contract/schemas";
-import { readTop } from "@/lib/services/leaderboard";
+import { readBoard } from "@/lib/services/leaderboard";
 import type { Deps } from "@/lib/services/context";
 
 export const POLL_MS = 1_000;
@@ -118,7 +118,7 @@ let watcher: BoardWatcher | undefined;
 /** The process's watcher, created on the first stream; SIGTERM ends its streams so that the server can close. */
 export function boardWatcher(deps: () => Promise<Deps>, limit: number): BoardWatcher {
   if (!watcher) {
-    const created = new BoardWatcher(async (version) => readTop(await deps(), limit, "all", version));
+    const created = new BoardWatcher(async (version) => readBoard(await deps(), limit, "all", version));
     process.once("SIGTERM", () => created.endAll());
     watcher = created;
   }

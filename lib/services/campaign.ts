@@ -10,6 +10,7 @@ import {
   type AdminStats,
   type AdminWallet,
   type CampaignDayRow,
+  type PeriodChoice,
   type PeriodTotals,
 } from "@/lib/contract/admin-schemas";
 import {
@@ -29,10 +30,6 @@ import type { Deps } from "@/lib/services/context";
 import type { AnalyticsStore, CampaignDay, RangeDistinct, WalletStore } from "@/lib/store/types";
 
 type CampaignDeps = Pick<Deps, "clock"> & Partial<Pick<Deps, "activity">> & { store: AnalyticsStore & WalletStore };
-
-/** The console's period choices; "all" is every day since the counters started, at most a year. */
-export const PERIOD_CHOICES = ["7", "30", "90", "all"] as const;
-export type PeriodChoice = (typeof PERIOD_CHOICES)[number];
 
 /** Days a period shows when the request names none. */
 const DEFAULT_DAYS = 30;

@@ -10,14 +10,18 @@ import type { BoardRef, LeaderboardRow, LeaderboardStore, RankedRow } from "@/li
 type LeaderboardDeps = Pick<Deps, "clock" | "seasons"> & { store: LeaderboardStore };
 
 /**
- * A conditional answer: `body` null when the client's If-None-Match already names `etag` (304).
- * The ETag is the board version with the board it is of, so it changes in the same atomic step as
- * the data: no caching delay.
+ * What a board read answers: the rows (`body`) with the board and the version they are of, which
+ * lib/http/conditional.ts turns into the ETag. `body` is null when the store found the board
+ * still at the version the client said it holds.
  */
-export interface Conditional<T> {
-  etag: string;
+export interface BoardRead<T> {
+  board: BoardRef;
+  version: number;
   body: T | null;
 }
+
+/** The version of `board` the client already holds, if it said so; the store then skips rows it has. */
+export type KnownVersion = (board: BoardRef) => number | undefined;
 
 /** A row at 0-based position `index` of the one order: rank = position + 1. */
 function entryOf(row: LeaderboardRow, index: number): LeaderboardEntry {
@@ -50,37 +54,15 @@ export function seasonView(deps: Pick<Deps, "clock" | "seasons">): SeasonView | 
   return { current, ...seasonBounds(Math.max(current, 1), deps.seasons) };
 }
 
-const boardName = (board: BoardRef) => (board === "all" ? "all" : `s${board.season}`);
-
-/** The ETag of a read of `board` at `version`. */
-export function boardTag(version: number, board: BoardRef): string {
-  return `"${version}-${boardName(board)}"`;
-}
-
-/** The tags of an If-None-Match header (weak ones compare as strong, as RFC 9110 says for GET). */
-function tagsOf(ifNoneMatch: string | null): string[] {
-  return ifNoneMatch?.split(",").map((tag) => tag.trim().replace(/^W\//, "")) ?? [];
-}
-
-/** The version of the client's tag for this board, if it sent one of ours: the store then skips rows it has. */
-function knownVersion(ifNoneMatch: string | null, board: BoardRef): number | undefined {
-  for (const tag of tagsOf(ifNoneMatch)) {
-    const match = /^"(\d{1,15})-([a-z0-9]+)"$/.exec(tag);
-    if (match && match[2] === boardName(board)) return Number(match[1]);
-  }
-  return undefined;
-}
-
-function conditional<T>(etag: string, ifNoneMatch: string | null, body: () => T): Conditional<T> {
-  return { etag, body: tagsOf(ifNoneMatch).includes(etag) ? null : body() };
-}
-
-/** The top `limit` of a board and the version, its entries null while the board is still at `unlessVersion`. */
-export async function readTop(
+/**
+ * The top `limit` of a board and the version, its entries null while the board is still at
+ * `unlessVersion`: every top-list read (the API, the pages, the live stream) is this one.
+ */
+export async function readBoard(
   deps: LeaderboardDeps,
   limit: number,
   board: BoardRef,
-  unlessVersion: number | undefined,
+  unlessVersion?: number,
 ): Promise<{ version: number; entries: LeaderboardEntry[] | null }> {
   const read = await deps.store.readBoard(board, limit, unlessVersion);
   return { version: read.version, entries: read.rows && read.rows.map(entryOf) };
@@ -91,21 +73,15 @@ export async function readLeaderboard(
   deps: LeaderboardDeps,
   limit: number,
   season: SeasonParam | undefined,
-  ifNoneMatch: string | null,
-): Promise<Conditional<LeaderboardEntry[]>> {
+  known: KnownVersion,
+): Promise<BoardRead<LeaderboardEntry[]>> {
   const board = boardOf(deps, season);
-  const read = await readTop(deps, limit, board, knownVersion(ifNoneMatch, board));
-  const etag = boardTag(read.version, board);
-  return read.entries === null ? { etag, body: null } : conditional(etag, ifNoneMatch, () => read.entries!);
-}
-
-/** The all-time top `limit`, for pages rendered on the server. */
-export async function getLeaderboard(deps: LeaderboardDeps, limit: number): Promise<LeaderboardEntry[]> {
-  return (await deps.store.getLeaderboard(limit)).map(entryOf);
+  const read = await readBoard(deps, limit, board, known(board));
+  return { board, version: read.version, body: read.entries };
 }
 
 /** The landing page: the top `limit` entries and the board's totals, in one store operation. */
-export async function getBoardOverview(deps: LeaderboardDeps, limit: number): Promise<BoardOverview> {
+export async function readBoardOverview(deps: LeaderboardDeps, limit: number): Promise<BoardOverview> {
   const summary = await deps.store.getBoardSummary(limit);
   return { top: summary.top.map(entryOf), entries: summary.entries, referrals: summary.referrals };
 }
@@ -119,11 +95,10 @@ export async function readLeaderboardUser(
   deps: LeaderboardDeps,
   wallet: Wallet,
   season: SeasonParam | undefined,
-  ifNoneMatch: string | null,
-): Promise<Conditional<LeaderboardEntry>> {
+): Promise<BoardRead<LeaderboardEntry>> {
   const board = boardOf(deps, season);
   const row = board === "all" ? await deps.store.getRankOrCreate(wallet, deps.clock()) : await deps.store.getSeasonRank(board.season, wallet);
-  return conditional(boardTag(row.version, board), ifNoneMatch, () => rankedEntryOf(row));
+  return { board, version: row.version, body: rankedEntryOf(row) };
 }
 
 /** GET /api/leaderboard/around: the entries from `radius` above the wallet's rank to `radius` below; [] when unranked. */
@@ -132,9 +107,8 @@ export async function readAround(
   wallet: Wallet,
   radius: number,
   season: SeasonParam | undefined,
-  ifNoneMatch: string | null,
-): Promise<Conditional<LeaderboardEntry[]>> {
+): Promise<BoardRead<LeaderboardEntry[]>> {
   const board = boardOf(deps, season);
   const read = await deps.store.getAround(board, wallet, radius);
-  return conditional(boardTag(read.version, board), ifNoneMatch, () => read.rows.map(rankedEntryOf));
+  return { board, version: read.version, body: read.rows.map(rankedEntryOf) };
 }

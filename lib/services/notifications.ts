@@ -111,27 +111,27 @@ export async function linkFarcasterAccount(deps: NotifyDeps, token: string | nul
 
 /**
  * After a referral is credited: tells the referrer, once per day, after the response, with a
- * notification leading to `base`. Nothing without a credited referrer, or without a base (the
+ * notification leading to `linkBase`. Nothing without a credited referrer, or without a link base (the
  * bench's bare server).
  */
-export function notifyReferralCredited(deps: NotifyDeps, referrer: string | null, base: string | undefined): void {
+export function notifyReferralCredited(deps: NotifyDeps, referrer: string | null, linkBase: string | undefined): void {
   const notifier = deps.notifications;
-  if (!referrer || !base || !notifier?.config.kinds.includes("referral")) return;
+  if (!referrer || !linkBase || !notifier?.config.kinds.includes("referral")) return;
   notifier.later(async () => {
     try {
-      await sendOnce(deps, notifier, "referral", referrer, base);
+      await sendOnce(deps, notifier, "referral", referrer, linkBase);
     } catch (error) {
       console.error("[refboard] the referral notification failed:", error);
     }
   });
 }
 
-async function sendOnce(deps: NotifyDeps, notifier: Notifier, kind: NotificationKind, wallet: string, base: string): Promise<void> {
+async function sendOnce(deps: NotifyDeps, notifier: Notifier, kind: NotificationKind, wallet: string, linkBase: string): Promise<void> {
   const now = deps.clock();
   const day = utcDay(now);
   const claimed = await deps.store.claimNotification(kind, wallet, day);
   if (!claimed) return;
-  const tally = await deliver(notifier.client, messageOf(kind, day, notifier.appName, base), claimed.targets);
+  const tally = await deliver(notifier.client, messageOf(kind, day, notifier.appName, linkBase), claimed.targets);
   await deps.store.recordNotificationOutcome({ day, ...counts(tally), drop: tally.invalid, reminded: [], now });
 }
 
@@ -141,7 +141,7 @@ async function sendOnce(deps: NotifyDeps, notifier: Notifier, kind: Notification
  * records what happened. A fid whose tokens were all rate-limited or failed is not marked
  * reminded, so the next round over the subscribers tries it again.
  */
-export async function runCheckinReminders(deps: NotifyDeps, base: string): Promise<ReminderRunResponse> {
+export async function runCheckinReminders(deps: NotifyDeps, linkBase: string): Promise<ReminderRunResponse> {
   const notifier = required(deps);
   if (!notifier.config.kinds.includes("checkin")) {
     return { subscribers: 0, due: 0, sent: 0, failed: 0, invalid: 0, rateLimited: 0, wrapped: true };
@@ -150,7 +150,7 @@ export async function runCheckinReminders(deps: NotifyDeps, base: string): Promi
   const day = utcDay(now);
   const batch = await deps.store.takeReminderBatch(notifier.config.batch);
   const due = batch.candidates.filter((c) => c.wallet !== null && reminderDue(c.checkInLast, c.remindedAt, now));
-  const tally = await deliver(notifier.client, messageOf("checkin", day, notifier.appName, base), due.flatMap((c) => c.targets));
+  const tally = await deliver(notifier.client, messageOf("checkin", day, notifier.appName, linkBase), due.flatMap((c) => c.targets));
   const reminded = due.filter((c) => c.targets.some((t) => tally.delivered.has(t.token))).map((c) => c.fid);
   // A batch with nobody due sent nothing: nothing to record, no second round trip.
   if (due.length > 0) await deps.store.recordNotificationOutcome({ day, ...counts(tally), drop: tally.invalid, reminded, now });

@@ -18,7 +18,7 @@ export interface Qualification {
   onChain: ((wallet: Wallet) => Promise<boolean>) | null;
 }
 
-/** interface.md's rule: every referral is credited when it is bound. */
+/** The default rule of docs/api.md: every referral is credited when it is bound. */
 export const CREDIT_AT_ONCE: Qualification = { rule: "none", onChain: null };
 
 export function qualificationOf(cfg: QualifyConfig, activity: WalletActivity | null): Qualification {

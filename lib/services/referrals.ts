@@ -16,10 +16,10 @@ type RecordDeps = ReferralDeps & Pick<Deps, "notifications"> & { store: Notifica
 /**
  * POST /api/referral/record: binds the referee to the code's owner, once (see ReferralStore.recordReferral
  * for the order of the checks). A referral credited at once is told to the referrer after the response,
- * with a notification leading to `base`, the app's public base. Under a REFERRAL_QUALIFY rule the
+ * with a notification leading to `linkBase`. Under a REFERRAL_QUALIFY rule the
  * binding waits, and the step that credits it tells the referrer.
  */
-export async function recordReferral(deps: RecordDeps, referee: Wallet, refCode: string, base?: string): Promise<RecordReferralResponse> {
+export async function recordReferral(deps: RecordDeps, referee: Wallet, refCode: string, linkBase?: string): Promise<RecordReferralResponse> {
   const result = await deps.store.recordReferral({
     referee,
     refCode,
@@ -29,7 +29,7 @@ export async function recordReferral(deps: RecordDeps, referee: Wallet, refCode:
   });
   switch (result.outcome) {
     case "recorded":
-      if (deps.qualification.rule === "none") notifyReferralCredited(deps, result.referrer, base);
+      if (deps.qualification.rule === "none") notifyReferralCredited(deps, result.referrer, linkBase);
       return { success: true, referrer: result.referrer };
     case "already-recorded":
       return { success: true, referrer: result.referrer, alreadyRecorded: true };

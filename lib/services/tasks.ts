@@ -52,15 +52,15 @@ export async function getTaskStatus(deps: TaskDeps, wallet: Wallet): Promise<Tas
 
 /**
  * POST /api/steam/task/complete: the check-in cooldown runs on the server clock only. A referral the
- * check-in credits is told to the referrer after the response (`base`: where the notification leads).
+ * check-in credits is told to the referrer after the response (`linkBase`: where the notification leads).
  */
-export async function completeTask(deps: TaskDeps, wallet: Wallet, taskId: CompletableTaskId, base?: string): Promise<CompleteTaskResponse> {
+export async function completeTask(deps: TaskDeps, wallet: Wallet, taskId: CompletableTaskId, linkBase?: string): Promise<CompleteTaskResponse> {
   const now = deps.clock();
   if (taskId === "daily_checkin") {
     const result = await deps.store.checkIn(wallet, now, CHECKIN_COOLDOWN_SECONDS, deps.qualification.rule);
-    if (result.checkedIn) notifyReferralCredited(deps, result.creditedReferrer ?? null, base);
+    if (result.checkedIn) notifyReferralCredited(deps, result.creditedReferrer ?? null, linkBase);
     // A check-in made under another rule (or before one was set) counts too: the wallet has checked in.
-    if (result.referralPending) notifyReferralCredited(deps, await creditIfQualified(deps, wallet, { checkInLast: now }), base);
+    if (result.referralPending) notifyReferralCredited(deps, await creditIfQualified(deps, wallet, { checkInLast: now }), linkBase);
     if (!result.checkedIn) throw errors.onCooldown(checkInCooldown(result.last, now));
     return { success: true, taskId, timestamp: now };
   }
@@ -69,30 +69,30 @@ export async function completeTask(deps: TaskDeps, wallet: Wallet, taskId: Compl
 }
 
 /** POST /api/steam/verify: asks the chain unless nft_mint is already stored true. RPC errors propagate (500). */
-export async function verifyTask(deps: TaskDeps, wallet: Wallet, taskId: VerifiableTaskId, base?: string): Promise<VerifyTaskResponse> {
+export async function verifyTask(deps: TaskDeps, wallet: Wallet, taskId: VerifiableTaskId, linkBase?: string): Promise<VerifyTaskResponse> {
   const state = await deps.store.getWalletState(wallet);
-  if (state.referralPending) notifyReferralCredited(deps, await creditIfQualified(deps, wallet, state), base);
+  if (state.referralPending) notifyReferralCredited(deps, await creditIfQualified(deps, wallet, state), linkBase);
   if (state.nftMint) return { success: true, taskId, verified: true };
   if (!deps.chain) return { success: false, taskId, verified: false, reason: REASON_NOT_CONFIGURED };
   if (!(await deps.chain.hasNftOrStake(wallet))) {
     return { success: false, taskId, verified: false, reason: REASON_NOT_VERIFIED };
   }
-  notifyReferralCredited(deps, await deps.store.markNftMint(wallet, deps.clock(), deps.qualification.rule), base);
+  notifyReferralCredited(deps, await deps.store.markNftMint(wallet, deps.clock(), deps.qualification.rule), linkBase);
   return { success: true, taskId, verified: true };
 }
 
 /** GET /api/steam/progress: verifies nft_mint first; an RPC failure is logged and the stored state returned. */
-export async function getProgress(deps: TaskDeps, wallet: Wallet, base?: string): Promise<ProgressResponse> {
+export async function getProgress(deps: TaskDeps, wallet: Wallet, linkBase?: string): Promise<ProgressResponse> {
   const state = await deps.store.getWalletState(wallet);
   if (!state.nftMint && deps.chain && (await hasNftOrStakeLogged(deps.chain, wallet))) {
     const credited = await deps.store.markNftMint(wallet, deps.clock(), deps.qualification.rule);
     state.nftMint = true;
     if (credited) {
       state.referralPending = false;
-      notifyReferralCredited(deps, credited, base);
+      notifyReferralCredited(deps, credited, linkBase);
     }
   }
-  if (state.referralPending) notifyReferralCredited(deps, await creditIfQualified(deps, wallet, state), base);
+  if (state.referralPending) notifyReferralCredited(deps, await creditIfQualified(deps, wallet, state), linkBase);
   return { progress: taskFlags(state, deps.clock()), referralCount: state.referralsCount };
 }
 

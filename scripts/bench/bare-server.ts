@@ -35,7 +35,8 @@ import { getCampaignStats, periodOf } from "@/lib/services/campaign";
 import { requireAdmin } from "@/lib/auth/admin";
 import { adminStatsQuery } from "@/lib/contract/admin-schemas";
 import { getHealth } from "@/lib/services/health";
-import { readAround, readLeaderboard, readLeaderboardUser, type Conditional } from "@/lib/services/leaderboard";
+import { readAround, readLeaderboard, readLeaderboardUser, type BoardRead } from "@/lib/services/leaderboard";
+import { conditionalAnswer, knownVersions } from "@/lib/http/conditional";
 import { aroundQuery, boardQuery, boardUserQuery } from "@/lib/contract/board-schemas";
 import { checkReferral, getReferralLink, getWalletByCode, recordReferral } from "@/lib/services/referrals";
 import { completeTask, getProgress, getTaskStatus, verifyTask } from "@/lib/services/tasks";
@@ -47,8 +48,8 @@ import { createUpstashStore } from "@/lib/store/redis/upstash";
 interface Input {
   body: unknown;
   query: Record<string, string>;
-  /** The public base of referral links, decided as the route handlers decide it. */
-  base: string;
+  /** The link base of referral links, decided as the route handlers decide it. */
+  linkBase: string;
   userAgent: string | null;
   /** The request's headers, for the admin check. */
   headers: { get(name: string): string | null };
@@ -67,14 +68,14 @@ type Handler = (deps: Deps, input: Input) => Promise<Reply>;
 const ok = async (json: Promise<unknown>): Promise<Reply> => ({ json: await json });
 
 /** A conditional read answered as lib/http/conditional.ts answers it (the bench sends no If-None-Match). */
-const tagged = async (answer: Promise<Conditional<unknown>>): Promise<Reply> => {
-  const { etag, body } = await answer;
+const tagged = async (i: Input, read: Promise<BoardRead<unknown>>): Promise<Reply> => {
+  const { etag, body } = conditionalAnswer(i.headers, await read);
   return { status: body === null ? 304 : 200, headers: { etag, "cache-control": "no-cache" }, json: body };
 };
 
 /** The route table: one line per route handler of app/api, calling the same service. */
 const ROUTES: Record<string, Handler> = {
-  "POST /api/user/init": (d, i) => ok(initUser(d, parseInput(walletBody, i.body).wallet, i.base)),
+  "POST /api/user/init": (d, i) => ok(initUser(d, parseInput(walletBody, i.body).wallet, i.linkBase)),
   "POST /api/referral/record": (d, i) => {
     const body = parseInput(recordReferralBody, i.body);
     return ok(recordReferral(d, body.wallet, body.refCode));
@@ -82,7 +83,7 @@ const ROUTES: Record<string, Handler> = {
   "POST /api/referral/visit": (d, i) =>
     ok(countVisit(d, parseInput(visitBody, i.body), i.userAgent)),
   "GET /api/referral/check": (d, i) => ok(checkReferral(d, parseInput(walletQuery, i.query).wallet)),
-  "GET /api/referral/link": (d, i) => ok(getReferralLink(d, parseInput(userQuery, i.query).user, i.base)),
+  "GET /api/referral/link": (d, i) => ok(getReferralLink(d, parseInput(userQuery, i.query).user, i.linkBase)),
   "GET /api/referral/wallet-by-code": (d, i) => ok(getWalletByCode(d, parseInput(codeQuery, i.query).code)),
   "GET /api/steam/task-status": (d, i) => ok(getTaskStatus(d, parseInput(walletQuery, i.query).wallet)),
   "POST /api/steam/task/complete": (d, i) => {
@@ -95,17 +96,17 @@ const ROUTES: Record<string, Handler> = {
   },
   "GET /api/steam/progress": (d, i) => ok(getProgress(d, parseInput(walletQuery, i.query).wallet)),
   "GET /api/leaderboard": (d, i) =>
-    tagged(readLeaderboard(d, config().leaderboardSize, parseInput(boardQuery, i.query).season, i.headers.get("if-none-match"))),
+    tagged(i, readLeaderboard(d, config().leaderboardSize, parseInput(boardQuery, i.query).season, knownVersions(i.headers))),
   "GET /api/leaderboard/user": (d, i) => {
     const query = parseInput(boardUserQuery, i.query);
-    return tagged(readLeaderboardUser(d, query.wallet, query.season, i.headers.get("if-none-match")));
+    return tagged(i, readLeaderboardUser(d, query.wallet, query.season));
   },
   "GET /api/leaderboard/around": (d, i) => {
     const query = parseInput(aroundQuery, i.query);
-    return tagged(readAround(d, query.wallet, query.radius, query.season, i.headers.get("if-none-match")));
+    return tagged(i, readAround(d, query.wallet, query.radius, query.season));
   },
   "GET /api/admin/stats": async (d, i) => {
-    await requireAdmin(i.headers, i.origin);
+    await requireAdmin(i.headers, i.origin, async () => d);
     const stats = await getCampaignStats(d, periodOf(parseInput(adminStatsQuery, i.query), d.clock()));
     return { headers: { "cache-control": "no-store" }, json: stats };
   },
@@ -173,7 +174,7 @@ async function serve(deps: Deps, roundTrips: () => number, req: IncomingMessage,
       return typeof value === "string" ? value : null;
     };
     const origin = publicOrigin({ get: header }, publicOriginsConfig());
-    const reply = await handler(deps, { body, query, base: origin.base, userAgent: header("user-agent"), headers: { get: header }, origin: origin.origin });
+    const reply = await handler(deps, { body, query, linkBase: origin.linkBase, userAgent: header("user-agent"), headers: { get: header }, origin: origin.origin });
     send(res, reply.status ?? 200, reply.json, reply.headers);
   } catch (error) {
     if (error instanceof ApiError) return send(res, error.status, { error: error.message, ...error.extra }, error.headers);

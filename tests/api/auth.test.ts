@@ -215,7 +215,7 @@ describe("wallet sign-in (WALLET_AUTH=siwe)", () => {
   });
 });
 
-describe("with WALLET_AUTH=off (the default) nothing of interface.md changes", () => {
+describe("with WALLET_AUTH=off (the default) nothing of docs/api.md changes", () => {
   let app: AppServer;
   let api: Client;
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * HTTP contract of interface.md + decisions.md, against `next start` of the production build.
+ * HTTP contract of docs/api.md, against `next start` of the production build.
  * Run once per backend: `describeApiContract(name, env)` starts a server on a fresh store; env()
  * is called for every server it starts and must name a store of its own each time. Each case
  * makes its own wallets, so any one runs alone (-t) and the cases pass in any order.

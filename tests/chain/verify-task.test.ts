@@ -1,4 +1,4 @@
-// The nft_mint rules of decisions.md through the services (verifyTask, getProgress) on the real
+// The nft_mint rules of docs/api.md through the services (verifyTask, getProgress) on the real
 // embedded store, against a real chain: anvil with the contracts of contracts/.
 import { CREDIT_AT_ONCE } from "@/lib/services/qualify";
 import { DEFAULT_RETENTION_DAYS } from "@/lib/domain/analytics";
@@ -138,7 +138,7 @@ describe("GET /api/steam/progress (getProgress) verifies nft_mint first", () => 
   });
 });
 
-describe("RPC calls per verification (lessons.md #7)", () => {
+describe("RPC calls per verification (a pass is stored: docs/api.md, nft_mint)", () => {
   it("holder 1, staker 2, neither 2; once verified, verify and progress make zero", async () => {
     const [nftHolder, stakeHolder, nobody] = [await holder(), await staker(), randomWallet()];
     const { deps, requests } = countingDeps();

@@ -308,7 +308,7 @@ export function describeOperatorStoreContract(name: string, openBackend: () => P
         return { order, records };
       }
 
-      it("pages follow the tie order of decisions.md, the same order as getLeaderboard and rank", async () => {
+      it("pages follow the tie order of docs/api.md (Leaderboard), the same order as getLeaderboard and rank", async () => {
         const { order } = await putBoard();
         expect(await store.getLeaderboard(100)).toEqual(order);
         const pages = [];

@@ -165,7 +165,7 @@ export function describeQualifyContract(name: string, open: OpenStore) {
       await clean(store);
     });
 
-    it("without a rule nothing waits, as interface.md says, whatever the referee did", async () => {
+    it("without a rule nothing waits, as docs/api.md says, whatever the referee did", async () => {
       const store = await fresh();
       const referrer = await known(store);
       const referee = randomWallet();

@@ -119,7 +119,7 @@ describe("referral milestones", () => {
     expect(nextMilestone(50)).toBeNull();
   });
 
-  it("there are exactly the 11 task ids of interface.md", () => {
+  it("there are exactly the 11 task ids of docs/api.md", () => {
     expect([...TASK_IDS].sort()).toEqual(
       [
         "daily_checkin",

@@ -156,7 +156,7 @@ describe("the public origin a handler is given", () => {
   const originOf = async (headers: Record<string, string>) => (await (await route(new Request("http://localhost:3000/x", { headers }))).json()) as unknown;
 
   it("is the loopback host the client used, with nothing configured", async () => {
-    expect(await originOf({ host: "127.0.0.1:3000" })).toEqual({ base: "http://127.0.0.1:3000", origin: "http://127.0.0.1:3000", requested: true });
+    expect(await originOf({ host: "127.0.0.1:3000" })).toEqual({ linkBase: "http://127.0.0.1:3000", origin: "http://127.0.0.1:3000", requested: true });
   });
 
   it("any other host, forwarded or not, gets the default origin, never itself", async () => {
@@ -166,7 +166,7 @@ describe("the public origin a handler is given", () => {
       { host: "127.0.0.1", "x-forwarded-host": "evil.example" },
     ];
     for (const headers of others) {
-      expect(await originOf(headers), JSON.stringify(headers)).toEqual({ base: "http://localhost:3000", origin: "http://localhost:3000", requested: false });
+      expect(await originOf(headers), JSON.stringify(headers)).toEqual({ linkBase: "http://localhost:3000", origin: "http://localhost:3000", requested: false });
     }
   });
 });

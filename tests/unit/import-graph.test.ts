@@ -1,8 +1,9 @@
 /**
- * The lib/ folders import one way only. Each folder may import the folders listed for it in
- * ALLOWED (and itself); anything else fails with the offending edge and the file that makes
- * it, and a cycle fails on its own. Type-only and dynamic imports count too: both are part of
- * what a folder depends on.
+ * The lib/ folders, app/ and components/ import one way only. Each layer may import the layers
+ * listed for it in ALLOWED (and itself); anything else fails naming every file that does it,
+ * and a cycle fails on its own. Components are UI: they also never import a server-only module,
+ * whatever its folder. Type-only and dynamic imports count too: both are part of what a layer
+ * depends on.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -10,11 +11,14 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = path.resolve(__dirname, "../..");
 const LIB = path.join(ROOT, "lib");
+const UI_LAYERS = ["app", "components"] as const;
 
 /**
  * The allowed direction, lowest first: domain <- contract <- store <- services, operators <-
  * auth <- http; config and chain beside them; the browser's client over the contract only.
- * A folder may import the folders listed for it, and nothing else.
+ * Above lib/: app/'s pages and routes reach the services through the composition root (deps()),
+ * never the store; components reach the server only over the API (lib/client), so never
+ * services, store, operators or config. A layer may import the layers listed for it, and nothing else.
  */
 const ALLOWED: Record<string, readonly string[]> = {
   domain: [],
@@ -28,10 +32,14 @@ const ALLOWED: Record<string, readonly string[]> = {
   auth: ["domain", "config", "chain", "contract", "services", "store"],
   http: ["domain", "config", "contract", "auth", "services", "operators"],
   client: ["domain", "contract"],
+  app: ["domain", "config", "contract", "farcaster", "services", "operators", "auth", "http", "client", "components"],
+  components: ["domain", "contract", "client"],
 };
 
-/** The layer of a lib/ file: its folder under lib/, or the name of a file directly in lib/. */
+/** The layer of a file: app or components, else its folder under lib/, or the name of a file directly in lib/. */
 function folderOf(file: string): string | null {
+  const top = path.relative(ROOT, file).split(path.sep)[0];
+  if (UI_LAYERS.some((layer) => layer === top)) return top as string;
   const parts = path.relative(LIB, file).split(path.sep);
   const [first] = parts;
   if (first === undefined || first === "..") return null;
@@ -68,24 +76,31 @@ function resolve(from: string, specifier: string): string | null {
 interface Edge {
   from: string;
   to: string;
-  /** One file that makes the edge, and what it imports. */
+  /** The file that makes the edge, and what it imports. */
   example: string;
+  /** The imported file. */
+  target: string;
 }
 
-function folderEdges(): Edge[] {
-  const edges = new Map<string, Edge>();
-  for (const file of sourceFiles(LIB)) {
+/** Every import of a checked file, one per importing file and specifier (within a layer too). */
+function fileEdges(): Edge[] {
+  const edges: Edge[] = [];
+  for (const file of [LIB, ...UI_LAYERS.map((layer) => path.join(ROOT, layer))].flatMap(sourceFiles)) {
     const from = folderOf(file);
     if (!from) continue;
     for (const specifier of specifiers(readFileSync(file, "utf8"))) {
       const target = resolve(file, specifier);
       const to = target && folderOf(target);
-      if (!to || to === from) continue;
-      const key = `${from} -> ${to}`;
-      if (!edges.has(key)) edges.set(key, { from, to, example: `${path.relative(ROOT, file)} imports ${specifier}` });
+      if (!target || !to) continue;
+      edges.push({ from, to, example: `${path.relative(ROOT, file)} imports ${specifier}`, target });
     }
   }
-  return [...edges.values()];
+  return edges;
+}
+
+/** Whether a file declares itself server-only (the "server-only" package fails any client bundle that imports it). */
+function isServerOnly(file: string): boolean {
+  return existsSync(file) && /^\s*import\s*["']server-only["']/m.test(readFileSync(file, "utf8"));
 }
 
 /** A cycle through the graph as a list of folders, or null. */
@@ -114,19 +129,25 @@ function findCycle(edges: Edge[]): string[] | null {
   return null;
 }
 
-describe("imports between the lib/ folders", () => {
-  const edges = folderEdges();
+describe("imports between the lib/ folders, app/ and components/", () => {
+  const imports = fileEdges();
+  const edges = imports.filter(({ from, to }) => from !== to);
 
   it("finds the imports it checks, of every layer", () => {
     const seen = new Set(edges.flatMap((e) => [e.from, e.to]));
     expect([...seen].sort()).toEqual(Object.keys(ALLOWED).sort());
   });
 
-  it("every folder imports only the folders its direction allows", () => {
+  it("every layer imports only the layers its direction allows", () => {
     const forbidden = edges
       .filter(({ from, to }) => !(ALLOWED[from] ?? []).includes(to))
       .map(({ from, to, example }) => `${from} -> ${to} (${example})`);
     expect(forbidden).toEqual([]);
+  });
+
+  it("components import no server-only module", () => {
+    const serverOnly = imports.filter(({ from, target }) => from === "components" && isServerOnly(target)).map(({ example }) => example);
+    expect(serverOnly).toEqual([]);
   });
 
   it("no folder-level import cycle", () => {

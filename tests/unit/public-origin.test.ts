@@ -71,9 +71,9 @@ describe("the public origin of a request", () => {
   const TWO = { APP_URL: "https://a.example,https://b.example/shop" };
 
   it("a request on an allowed origin gets that origin, with the configured scheme and path", () => {
-    expect(originOf(TWO, { host: "a.example" })).toEqual({ base: "https://a.example", origin: "https://a.example", requested: true });
-    expect(originOf(TWO, { host: "B.EXAMPLE:443" })).toEqual({ base: "https://b.example/shop", origin: "https://b.example", requested: true });
-    expect(originOf(TWO, { host: "127.0.0.1:3000", "x-forwarded-host": "b.example, proxy.internal", "x-forwarded-proto": "http" }).base).toBe(
+    expect(originOf(TWO, { host: "a.example" })).toEqual({ linkBase: "https://a.example", origin: "https://a.example", requested: true });
+    expect(originOf(TWO, { host: "B.EXAMPLE:443" })).toEqual({ linkBase: "https://b.example/shop", origin: "https://b.example", requested: true });
+    expect(originOf(TWO, { host: "127.0.0.1:3000", "x-forwarded-host": "b.example, proxy.internal", "x-forwarded-proto": "http" }).linkBase).toBe(
       "https://b.example/shop",
     );
   });
@@ -81,26 +81,26 @@ describe("the public origin of a request", () => {
   it("any other Host gets the first configured origin, never its own header back", () => {
     for (const headers of ATTACKS) {
       const origin = originOf(TWO, headers);
-      expect(origin, JSON.stringify(headers)).toEqual({ base: "https://a.example", origin: "https://a.example", requested: false });
+      expect(origin, JSON.stringify(headers)).toEqual({ linkBase: "https://a.example", origin: "https://a.example", requested: false });
     }
   });
 
   it("with APP_URL set, loopback is just another host: links stay on APP_URL", () => {
-    expect(originOf({ APP_URL: "https://app.example.com" }, { host: "127.0.0.1:3000" })).toMatchObject({ base: "https://app.example.com", requested: false });
+    expect(originOf({ APP_URL: "https://app.example.com" }, { host: "127.0.0.1:3000" })).toMatchObject({ linkBase: "https://app.example.com", requested: false });
   });
 
   it("without APP_URL, loopback on any port is allowed, over https only when the proxy says so", () => {
-    expect(originOf({}, { host: "127.0.0.1:40123" })).toEqual({ base: "http://127.0.0.1:40123", origin: "http://127.0.0.1:40123", requested: true });
-    expect(originOf({}, { host: "localhost:3000", "x-forwarded-proto": "https" }).base).toBe("https://localhost:3000");
-    expect(originOf({}, { host: "[::1]:8080", "x-forwarded-proto": "javascript" }).base).toBe("http://[::1]:8080");
-    expect(originOf({}, { host: "127.1" }).base).toBe("http://127.0.0.1");
-    for (const headers of ATTACKS) expect(originOf({}, headers), JSON.stringify(headers)).toMatchObject({ base: "http://localhost:3000", requested: false });
+    expect(originOf({}, { host: "127.0.0.1:40123" })).toEqual({ linkBase: "http://127.0.0.1:40123", origin: "http://127.0.0.1:40123", requested: true });
+    expect(originOf({}, { host: "localhost:3000", "x-forwarded-proto": "https" }).linkBase).toBe("https://localhost:3000");
+    expect(originOf({}, { host: "[::1]:8080", "x-forwarded-proto": "javascript" }).linkBase).toBe("http://[::1]:8080");
+    expect(originOf({}, { host: "127.1" }).linkBase).toBe("http://127.0.0.1");
+    for (const headers of ATTACKS) expect(originOf({}, headers), JSON.stringify(headers)).toMatchObject({ linkBase: "http://localhost:3000", requested: false });
   });
 
   it("on Vercel: its URLs over https, whatever the forwarded scheme; other hosts get its own environment's URL", () => {
     const env = { VERCEL: "1", VERCEL_ENV: "preview", VERCEL_URL: "app-abc.vercel.app", VERCEL_PROJECT_PRODUCTION_URL: "app.example.com" };
-    expect(originOf(env, { host: "app.example.com", "x-forwarded-proto": "http" }).base).toBe("https://app.example.com");
-    expect(originOf(env, { host: "evil.example" })).toMatchObject({ base: "https://app-abc.vercel.app", requested: false });
+    expect(originOf(env, { host: "app.example.com", "x-forwarded-proto": "http" }).linkBase).toBe("https://app.example.com");
+    expect(originOf(env, { host: "evil.example" })).toMatchObject({ linkBase: "https://app-abc.vercel.app", requested: false });
   });
 
   it("loopback names: localhost and its subdomains, 127.0.0.0/8, [::1]", () => {

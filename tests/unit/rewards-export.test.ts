@@ -3,10 +3,10 @@ import {
   BoardChangedError,
   exportRewards,
   openRewardsExportStream,
-  rewardsJsonExportSchema,
   verifyRewardsExport,
   type RewardsExportOptions,
 } from "@/lib/operators/rewards-export";
+import { rewardsJsonExportSchema } from "@/lib/contract/rewards-export-schemas";
 import type { LeaderboardRow } from "@/lib/store/types";
 
 const wallet = (i: number) => `0x${i.toString(16).padStart(40, "0")}`;

@@ -8,7 +8,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/contract/errors";
 import { refCodeOf } from "@/lib/domain/wallet";
 import type { Deps } from "@/lib/services/context";
-import { getLeaderboard, readAround, readLeaderboard, readLeaderboardUser, seasonView } from "@/lib/services/leaderboard";
+import { conditionalAnswer, knownVersions } from "@/lib/http/conditional";
+import { readAround, readBoard, readLeaderboard, readLeaderboardUser, seasonView, type BoardRead, type KnownVersion } from "@/lib/services/leaderboard";
 import { getReferralLink, getWalletByCode, recordReferral } from "@/lib/services/referrals";
 import { REASON_NOT_CONFIGURED, completeTask, getProgress, getTaskStatus, verifyTask } from "@/lib/services/tasks";
 import { initUser } from "@/lib/services/users";
@@ -17,6 +18,15 @@ import { openSqliteStore } from "@/lib/store/sqlite";
 import { randomCode, randomWallet, walletWithCode } from "@/tests/support/wallets";
 
 const T0 = 1_750_000_000;
+
+/** A client that holds no version of any board. */
+const none: KnownVersion = () => undefined;
+
+/** A board read answered as GET /api/leaderboard* answers it to a request with this If-None-Match. */
+async function conditional<T>(ifNoneMatch: string | null, read: (known: KnownVersion) => Promise<BoardRead<T>>) {
+  const headers = new Headers(ifNoneMatch === null ? {} : { "if-none-match": ifNoneMatch });
+  return conditionalAnswer(headers, await read(knownVersions(headers)));
+}
 
 describe("services", () => {
   let dir: string;
@@ -141,14 +151,14 @@ describe("services", () => {
       expect(await getReferralLink(deps, referrer, BASE)).toMatchObject({ referralsCount: 0, pendingReferrals: 1 });
       expect(await getReferralLink(deps, referee, BASE)).toMatchObject({ bound: true, referrer, referralPending: true, pendingReferrals: 0 });
       expect((await getTaskStatus(deps, referrer)).tasks.referral).toBe(false);
-      expect((await readLeaderboardUser(deps, referrer, undefined, null)).body).toMatchObject({ referrals_count: 0, rewards: 0 });
+      expect((await readLeaderboardUser(deps, referrer, undefined)).body).toMatchObject({ referrals_count: 0, rewards: 0 });
 
       now += 60;
       await completeTask(deps, referee, "daily_checkin");
       expect(await getReferralLink(deps, referrer, BASE)).toMatchObject({ referralsCount: 1, pendingReferrals: 0 });
       expect((await getReferralLink(deps, referee, BASE)).referralPending).toBeUndefined();
       expect((await getTaskStatus(deps, referrer)).tasks.referral).toBe(true);
-      expect((await readLeaderboardUser(deps, referee, undefined, null)).body).toMatchObject({ referrals_count: 0, rewards: 20 });
+      expect((await readLeaderboardUser(deps, referee, undefined)).body).toMatchObject({ referrals_count: 0, rewards: 20 });
     });
 
     it("a referee that checked in while no rule asked for it qualifies at its next request under the rule", async () => {
@@ -188,9 +198,9 @@ describe("services", () => {
       now += 1;
       await recordReferral(deps, randomWallet(), refCodeOf(a));
     }
-    const list = await getLeaderboard(deps, 100);
+    const list = (await readBoard(deps, 100, "all")).entries!;
     expect(list[0]).toEqual({ rank: 1, wallet: a, referrals_count: 3, rewards: 60 });
-    for (const entry of list) expect((await readLeaderboardUser(deps, entry.wallet as `0x${string}`, undefined, null)).body).toEqual(entry);
+    for (const entry of list) expect((await readLeaderboardUser(deps, entry.wallet as `0x${string}`, undefined)).body).toEqual(entry);
     expect(list.map((e) => e.rank)).toEqual([1, 2, 3, 4]);
   });
 
@@ -207,17 +217,18 @@ describe("services", () => {
       const a = randomWallet();
       await initUser(deps, a, "https://x.example");
       await recordReferral(deps, randomWallet(), refCodeOf(a));
-      const first = await readLeaderboard(deps, 10, undefined, null);
+      const top = (ifNoneMatch: string | null) => conditional(ifNoneMatch, (known) => readLeaderboard(deps, 10, undefined, known));
+      const first = await top(null);
       expect(first.etag).toMatch(/^"\d+-all"$/);
       expect(first.body).toHaveLength(2);
-      expect((await readLeaderboard(deps, 10, undefined, first.etag)).body).toBeNull();
-      expect((await readLeaderboard(deps, 10, undefined, `"0-all", W/${first.etag}`)).body).toBeNull();
-      expect((await readLeaderboard(deps, 10, undefined, `"${first.etag.slice(1, -5)}-s1"`)).body).toHaveLength(2);
-      const user = await readLeaderboardUser(deps, a, undefined, null);
+      expect((await top(first.etag)).body).toBeNull();
+      expect((await top(`"0-all", W/${first.etag}`)).body).toBeNull();
+      expect((await top(`"${first.etag.slice(1, -5)}-s1"`)).body).toHaveLength(2);
+      const user = await conditional(null, () => readLeaderboardUser(deps, a, undefined));
       expect(user.etag).toBe(first.etag);
-      expect((await readLeaderboardUser(deps, a, undefined, user.etag)).body).toBeNull();
+      expect((await conditional(user.etag, () => readLeaderboardUser(deps, a, undefined))).body).toBeNull();
       await recordReferral(deps, randomWallet(), refCodeOf(a));
-      const moved = await readLeaderboard(deps, 10, undefined, first.etag);
+      const moved = await top(first.etag);
       expect(moved.etag).not.toBe(first.etag);
       expect(moved.body?.[0]).toMatchObject({ wallet: a, rewards: 40 });
     });
@@ -231,35 +242,35 @@ describe("services", () => {
         now += 1;
         await recordReferral(deps, referee, refCodeOf(a));
       }
-      const around = (await readAround(deps, referees[1]!, 1, undefined, null)).body!;
+      const around = (await readAround(deps, referees[1]!, 1, undefined)).body!;
       expect(around.map((e) => [e.rank, e.wallet])).toEqual([
         [2, referees[0]],
         [3, referees[1]],
         [4, referees[2]],
       ]);
       expect(around[1]).toEqual({ rank: 3, wallet: referees[1], referrals_count: 0, rewards: 20 });
-      expect((await readAround(deps, randomWallet(), 5, undefined, null)).body).toEqual([]);
+      expect((await readAround(deps, randomWallet(), 5, undefined)).body).toEqual([]);
     });
 
     it("a season param is refused while seasons are off, and checked against the schedule when on", async () => {
-      expect((await rejection(readLeaderboard(deps, 10, "current", null))).message).toBe("Seasons are not enabled");
+      expect((await rejection(readLeaderboard(deps, 10, "current", none))).message).toBe("Seasons are not enabled");
       await withSeasons();
       now = weekly.startDay * DAY - 1;
-      expect((await rejection(readLeaderboard(deps, 10, "current", null))).message).toBe("No season has started yet");
+      expect((await rejection(readLeaderboard(deps, 10, "current", none))).message).toBe("No season has started yet");
       expect(seasonView(deps)).toEqual({ current: 0, start: weekly.startDay * DAY, end: (weekly.startDay + 7) * DAY });
       now = weekly.startDay * DAY + 10;
       const a = randomWallet();
       await initUser(deps, a, "https://x.example");
       await recordReferral(deps, randomWallet(), refCodeOf(a));
-      expect((await readLeaderboard(deps, 10, "current", null)).body?.find((e) => e.wallet === a)).toMatchObject({ referrals_count: 1, rewards: 20 });
-      expect((await readLeaderboard(deps, 10, "current", null)).etag).toMatch(/^"\d+-s1"$/);
-      expect((await rejection(readLeaderboard(deps, 10, 2, null))).message).toBe("Season 2 has not started");
+      expect((await readLeaderboard(deps, 10, "current", none)).body?.find((e) => e.wallet === a)).toMatchObject({ referrals_count: 1, rewards: 20 });
+      expect((await conditional(null, (known) => readLeaderboard(deps, 10, "current", known))).etag).toMatch(/^"\d+-s1"$/);
+      expect((await rejection(readLeaderboard(deps, 10, 2, none))).message).toBe("Season 2 has not started");
       now += 7 * DAY;
       expect(seasonView(deps)).toMatchObject({ current: 2 });
-      expect((await readLeaderboard(deps, 10, "current", null)).body).toEqual([]);
-      expect((await readLeaderboard(deps, 10, 1, null)).body).toHaveLength(2);
-      expect((await readLeaderboardUser(deps, a, "current", null)).body).toEqual({ rank: 0, wallet: a, referrals_count: 0, rewards: 0 });
-      expect((await readLeaderboardUser(deps, a, 1, null)).body).toMatchObject({ referrals_count: 1, rewards: 20 });
+      expect((await readLeaderboard(deps, 10, "current", none)).body).toEqual([]);
+      expect((await readLeaderboard(deps, 10, 1, none)).body).toHaveLength(2);
+      expect((await readLeaderboardUser(deps, a, "current")).body).toEqual({ rank: 0, wallet: a, referrals_count: 0, rewards: 0 });
+      expect((await readLeaderboardUser(deps, a, 1)).body).toMatchObject({ referrals_count: 1, rewards: 20 });
     });
   });
 });

@@ -2,11 +2,11 @@
 import { handle, refuseOtherMethods } from "@/lib/http/handle";
 import { boardQuery } from "@/lib/contract/board-schemas";
 import { config } from "@/lib/config";
-import { conditionalJson } from "@/lib/http/conditional";
+import { conditionalJson, knownVersions } from "@/lib/http/conditional";
 import { deps } from "@/lib/services/context";
 import { readLeaderboard } from "@/lib/services/leaderboard";
 
 export const GET = handle({ query: boardQuery }, async ({ query, request }) =>
-  conditionalJson(await readLeaderboard(await deps(), config().leaderboardSize, query.season, request.headers.get("if-none-match"))),
+  conditionalJson(request.headers, await readLeaderboard(await deps(), config().leaderboardSize, query.season, knownVersions(request.headers))),
 );
 export const { DELETE, OPTIONS, PATCH, POST, PUT } = refuseOtherMethods({ GET });

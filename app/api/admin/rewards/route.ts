@@ -1,6 +1,7 @@
 // GET /api/admin/rewards: the rewards export (CSV or JSON, rank order, checksum trailer), streamed; bearer ADMIN_TOKEN
 import { handle, refuseOtherMethods } from "@/lib/http/handle";
-import { EXPORT_CONTENT_TYPES, rewardsExportQuery, openRewardsExportStream } from "@/lib/operators/rewards-export";
+import { rewardsExportQuery } from "@/lib/contract/rewards-export-schemas";
+import { EXPORT_CONTENT_TYPES, openRewardsExportStream } from "@/lib/operators/rewards-export";
 import { deps } from "@/lib/services/context";
 
 export const GET = handle({ auth: "admin", query: rewardsExportQuery }, async ({ query }) =>

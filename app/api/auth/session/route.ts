@@ -1,8 +1,9 @@
 // GET /api/auth/session: the signed-in wallet (or null) and whether writes need a session
 import { handle, refuseOtherMethods } from "@/lib/http/handle";
 import { currentSession, NO_STORE } from "@/lib/auth/service";
+import { deps } from "@/lib/services/context";
 
 export const GET = handle({}, async ({ request, publicOrigin }) =>
-  Response.json(await currentSession(request, publicOrigin.origin), { headers: NO_STORE }),
+  Response.json(await currentSession(request, publicOrigin.origin, deps), { headers: NO_STORE }),
 );
 export const { DELETE, OPTIONS, PATCH, POST, PUT } = refuseOtherMethods({ GET });

@@ -2,9 +2,10 @@
 import { handle, refuseOtherMethods } from "@/lib/http/handle";
 import { signInBody } from "@/lib/contract/schemas";
 import { NO_STORE, verifySignIn } from "@/lib/auth/service";
+import { deps } from "@/lib/services/context";
 
 export const POST = handle({ body: signInBody, rateLimit: { ip: "writes" } }, async ({ body, publicOrigin }) => {
-  const { address, cookie } = await verifySignIn(body, publicOrigin.origin);
+  const { address, cookie } = await verifySignIn(body, publicOrigin.origin, deps);
   return Response.json({ ok: true, address }, { headers: { ...NO_STORE, "set-cookie": cookie } });
 });
 export const { DELETE, GET, OPTIONS, PATCH, PUT } = refuseOtherMethods({ POST });

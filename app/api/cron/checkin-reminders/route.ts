@@ -7,6 +7,6 @@ export const dynamic = "force-dynamic";
 export const maxDuration = 60;
 
 export const GET = handle({ auth: "cron" }, async ({ publicOrigin }) =>
-  Response.json(await runCheckinReminders(await deps(), publicOrigin.base), { headers: { "cache-control": "no-store" } }),
+  Response.json(await runCheckinReminders(await deps(), publicOrigin.linkBase), { headers: { "cache-control": "no-store" } }),
 );
 export const { DELETE, OPTIONS, PATCH, POST, PUT } = refuseOtherMethods({ GET });

@@ -6,6 +6,6 @@ import { deps } from "@/lib/services/context";
 import { readAround } from "@/lib/services/leaderboard";
 
 export const GET = handle({ query: aroundQuery }, async ({ query, request }) =>
-  conditionalJson(await readAround(await deps(), query.wallet, query.radius, query.season, request.headers.get("if-none-match"))),
+  conditionalJson(request.headers, await readAround(await deps(), query.wallet, query.radius, query.season)),
 );
 export const { DELETE, OPTIONS, PATCH, POST, PUT } = refuseOtherMethods({ GET });

@@ -6,6 +6,6 @@ import { deps } from "@/lib/services/context";
 import { readLeaderboardUser } from "@/lib/services/leaderboard";
 
 export const GET = handle({ query: boardUserQuery }, async ({ query, request }) =>
-  conditionalJson(await readLeaderboardUser(await deps(), query.wallet, query.season, request.headers.get("if-none-match"))),
+  conditionalJson(request.headers, await readLeaderboardUser(await deps(), query.wallet, query.season)),
 );
 export const { DELETE, OPTIONS, PATCH, POST, PUT } = refuseOtherMethods({ GET });

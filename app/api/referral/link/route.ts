@@ -6,6 +6,6 @@ import { getReferralLink } from "@/lib/services/referrals";
 
 // The link is on the request's public origin and the count is live: no cache may hand it to another request.
 export const GET = handle({ query: userQuery, headerFallback: { user: "x-user-wallet" } }, async ({ query, publicOrigin }) =>
-  Response.json(await getReferralLink(await deps(), query.user, publicOrigin.base), { headers: { "cache-control": "no-store" } }),
+  Response.json(await getReferralLink(await deps(), query.user, publicOrigin.linkBase), { headers: { "cache-control": "no-store" } }),
 );
 export const { DELETE, OPTIONS, PATCH, POST, PUT } = refuseOtherMethods({ GET });

@@ -5,6 +5,6 @@ import { deps } from "@/lib/services/context";
 import { recordReferral } from "@/lib/services/referrals";
 
 export const POST = handle({ body: recordReferralBody, ...WALLET_WRITE }, async ({ body, publicOrigin }) =>
-  Response.json(await recordReferral(await deps(), body.wallet, body.refCode, publicOrigin.base)),
+  Response.json(await recordReferral(await deps(), body.wallet, body.refCode, publicOrigin.linkBase)),
 );
 export const { DELETE, GET, OPTIONS, PATCH, PUT } = refuseOtherMethods({ POST });

@@ -5,6 +5,6 @@ import { deps } from "@/lib/services/context";
 import { getProgress } from "@/lib/services/tasks";
 
 export const GET = handle({ query: walletQuery }, async ({ query, publicOrigin }) =>
-  Response.json(await getProgress(await deps(), query.wallet, publicOrigin.base)),
+  Response.json(await getProgress(await deps(), query.wallet, publicOrigin.linkBase)),
 );
 export const { DELETE, OPTIONS, PATCH, POST, PUT } = refuseOtherMethods({ GET });

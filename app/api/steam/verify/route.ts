@@ -5,6 +5,6 @@ import { deps } from "@/lib/services/context";
 import { verifyTask } from "@/lib/services/tasks";
 
 export const POST = handle({ body: verifyTaskBody, ...WALLET_WRITE }, async ({ body, publicOrigin }) =>
-  Response.json(await verifyTask(await deps(), body.wallet, body.taskId, publicOrigin.base)),
+  Response.json(await verifyTask(await deps(), body.wallet, body.taskId, publicOrigin.linkBase)),
 );
 export const { DELETE, GET, OPTIONS, PATCH, PUT } = refuseOtherMethods({ POST });

@@ -5,6 +5,6 @@ import { deps } from "@/lib/services/context";
 import { initUser } from "@/lib/services/users";
 
 export const POST = handle({ body: walletBody, ...WALLET_WRITE }, async ({ body, publicOrigin }) =>
-  Response.json(await initUser(await deps(), body.wallet, publicOrigin.base)),
+  Response.json(await initUser(await deps(), body.wallet, publicOrigin.linkBase)),
 );
 export const { DELETE, GET, OPTIONS, PATCH, PUT } = refuseOtherMethods({ POST });

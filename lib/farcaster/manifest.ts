@@ -1,30 +1,30 @@
 /**
  * The Farcaster manifest (/.well-known/farcaster.json) and the fc:miniapp embed,
  * both built from configuration. Every absolute URL starts with the request's
- * public base (lib/domain/public-origin.ts), never with its Host header.
+ * link base (lib/domain/public-origin.ts), never with its Host header.
  */
 import "server-only";
 import { headers } from "next/headers";
 import { publicOrigin } from "@/lib/domain/public-origin";
 import { publicOriginsConfig, type SiteConfig } from "@/lib/config";
 
-/** The public base of the page being rendered, for its metadata. */
-export async function publicBase(): Promise<string> {
-  return publicOrigin(await headers(), publicOriginsConfig()).base;
+/** The link base of the page being rendered, for its metadata. */
+export async function pageLinkBase(): Promise<string> {
+  return publicOrigin(await headers(), publicOriginsConfig()).linkBase;
 }
 
 /** Image URLs: configured ones as they are, else the images this app renders. */
-export function imageUrls(site: SiteConfig, base: string) {
+export function imageUrls(site: SiteConfig, linkBase: string) {
   return {
-    icon: site.iconUrl ?? `${base}/brand/icon-1024.png`,
-    embed: site.imageUrl ?? `${base}/opengraph-image`,
-    splash: site.splashImageUrl ?? `${base}/brand/splash-200.png`,
+    icon: site.iconUrl ?? `${linkBase}/brand/icon-1024.png`,
+    embed: site.imageUrl ?? `${linkBase}/opengraph-image`,
+    splash: site.splashImageUrl ?? `${linkBase}/brand/splash-200.png`,
   };
 }
 
 /** The embed of the fc:miniapp meta tag: a 3:2 image and a button that launches the app at `url`. */
-export function miniAppEmbed(site: SiteConfig, base: string, url = base) {
-  const images = imageUrls(site, base);
+export function miniAppEmbed(site: SiteConfig, linkBase: string, url = linkBase) {
+  const images = imageUrls(site, linkBase);
   return {
     version: "1",
     imageUrl: images.embed,
@@ -42,8 +42,8 @@ export function miniAppEmbed(site: SiteConfig, base: string, url = base) {
 }
 
 /** The same embed for clients that still read the legacy fc:frame tag. */
-export function legacyFrameEmbed(site: SiteConfig, base: string, url = base) {
-  const embed = miniAppEmbed(site, base, url);
+export function legacyFrameEmbed(site: SiteConfig, linkBase: string, url = linkBase) {
+  const embed = miniAppEmbed(site, linkBase, url);
   return { ...embed, button: { ...embed.button, action: { ...embed.button.action, type: "launch_frame" } } };
 }
 
@@ -52,12 +52,12 @@ export function legacyFrameEmbed(site: SiteConfig, base: string, url = base) {
  * where to post their events; without them the manifest names no webhookUrl, and clients offer no
  * notifications for the app.
  */
-export function farcasterManifest(site: SiteConfig, base: string, webhook: boolean) {
-  const images = imageUrls(site, base);
+export function farcasterManifest(site: SiteConfig, linkBase: string, webhook: boolean) {
+  const images = imageUrls(site, linkBase);
   const miniapp = {
     version: "1",
     name: site.name,
-    homeUrl: base,
+    homeUrl: linkBase,
     iconUrl: images.icon,
     imageUrl: images.embed,
     buttonTitle: site.buttonTitle,
@@ -73,7 +73,7 @@ export function farcasterManifest(site: SiteConfig, base: string, webhook: boole
     ogDescription: site.description.slice(0, 100),
     ogImageUrl: images.embed,
     ...(site.farcaster.noindex !== undefined && { noindex: site.farcaster.noindex }),
-    ...(webhook && { webhookUrl: `${base}/api/farcaster/webhook` }),
+    ...(webhook && { webhookUrl: `${linkBase}/api/farcaster/webhook` }),
   };
   return {
     ...(site.farcaster.accountAssociation && { accountAssociation: site.farcaster.accountAssociation }),
