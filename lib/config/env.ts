@@ -22,7 +22,7 @@ export const commaList = z.string().transform((v) => v.split(",").map((item) => 
 
 /** A whole number within [min, max]; unset or empty (as Vercel and .env files leave it) is the fallback. */
 export const integer = (fallback: number, min: number, max: number) =>
-  optional.pipe(z.coerce.number().int().min(min).max(max).optional()).transform((v) => v ?? fallback);
+  optional.pipe(z.coerce.number<string | undefined>().int().min(min).max(max).optional()).transform((v) => v ?? fallback);
 
 export class ConfigError extends Error {}
 
