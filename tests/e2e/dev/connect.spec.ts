@@ -88,8 +88,9 @@ for (const phone of PHONES) {
     test.use(phoneUse(phone.userAgent));
 
     test("an EIP-6963 wallet and a window.ethereum-only wallet are listed and connect in one tap", async ({ browser, page, app, wallet }) => {
+      const visitor = await wallet();
       await page.goto(app.baseUrl);
-      await connectsInOneTap(page, await wallet(), /E2E Wallet/);
+      await connectsInOneTap(page, visitor, /E2E Wallet/);
 
       const legacy = await browser.newContext(phoneUse(phone.userAgent));
       expect(await guardNetwork(legacy)).toEqual([]);
