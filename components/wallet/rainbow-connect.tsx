@@ -72,16 +72,20 @@ function registerRainbowWallets(config: WagmiConfig, appName: string): void {
   registered.add(config);
   const announcements = config._internal.mipd?.getProviders() ?? [];
   const legacyInjected = typeof window !== "undefined" && "ethereum" in window && window.ethereum !== undefined;
+  const popular = walletConnectProjectId ? [metaMaskWallet, rainbowWallet, coinbaseWallet, walletConnectWallet] : [];
+  const projectId = walletConnectProjectId ?? "";
+  // RainbowKit's own MetaMask, Rainbow and Coinbase use the injected wallet inside their apps: not twice.
+  const listed = new Set(popular.map((wallet) => wallet({ appName, projectId }).rdns));
   const wallets: WalletList[number]["wallets"] = [];
-  if (isPhone()) wallets.push(...announcements.map(announcedWallet));
+  if (isPhone()) wallets.push(...announcements.filter(({ info }) => !listed.has(info.rdns)).map(announcedWallet));
   // Wallet in-app browsers that predate EIP-6963 only expose window.ethereum.
   if (announcements.length === 0 && legacyInjected) wallets.push(injectedWallet);
-  if (walletConnectProjectId) wallets.push(metaMaskWallet, rainbowWallet, coinbaseWallet, walletConnectWallet);
+  wallets.push(...popular);
   if (wallets.length === 0) return;
   const connectorFns = connectorsForWallets([{ groupName: walletConnectProjectId ? "Popular" : "Browser", wallets }], {
     appName,
     // Only the WalletConnect wallets read it, and they are listed only when it is set.
-    projectId: walletConnectProjectId ?? "",
+    projectId,
   });
   config._internal.connectors.setState((current) => [
     ...current,
