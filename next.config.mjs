@@ -12,6 +12,10 @@ const nextConfig = {
   // The build type-checks what ships; `npm test` type-checks everything (tests, scripts) with tsc.
   typescript: { tsconfigPath: "tsconfig.build.json" },
   serverExternalPackages: ["better-sqlite3", "redis", "@redis/client"],
+  // `next dev` serves its scripts, HMR socket and dev overlay only to pages on the host it was started
+  // with (-H) and on localhost; `npm run dev` starts without -H, so a page on http://127.0.0.1:3000 or
+  // http://[::1]:3000 loaded but never hydrated. Matched against the page's hostname, any port.
+  allowedDevOrigins: ["127.0.0.1", "[::1]"],
   // Only the test of the client bundle (tests/api/bundle-secrets.test.ts) builds elsewhere.
   ...(process.env.REFBOARD_DIST_DIR && { distDir: process.env.REFBOARD_DIST_DIR }),
   // Headers every response gets. The pages' Content-Security-Policy (nonce, FRAME_ANCESTORS) is

@@ -5,7 +5,8 @@
  * Lists the wallets the browser announces over EIP-6963; adds RainbowKit's
  * WalletConnect wallets (QR code, mobile deep links) only when a WalletConnect
  * project id was configured at build time, so without one nothing here talks to
- * the network.
+ * the network. On phones RainbowKit lists only its own wallets, so there each
+ * announced wallet is handed to it as one of its own.
  */
 import "@rainbow-me/rainbowkit/styles.css";
 import {
@@ -24,8 +25,10 @@ import {
   walletConnectWallet,
 } from "@rainbow-me/rainbowkit/wallets";
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { useConfig, useConnectors } from "wagmi";
+import { createConnector, useConfig, useConnectors, type Connector } from "wagmi";
+import { injected } from "wagmi/connectors";
 import { NoWalletDialog } from "@/components/wallet/no-wallet-dialog";
+import { isPhone } from "@/components/wallet/phone";
 import { walletConnectProjectId, type WagmiConfig } from "@/lib/client/wagmi";
 
 const registered = new WeakSet<object>();
@@ -44,21 +47,45 @@ function useHasAnnouncedWallet(config: WagmiConfig): boolean {
   return useSyncExternalStore(subscribe, () => hasAnnouncedWallet(config), () => false);
 }
 
+type Announcement = ReturnType<NonNullable<WagmiConfig["_internal"]["mipd"]>["getProviders"]>[number];
+
+/**
+ * A wallet announced over EIP-6963 as one of RainbowKit's own, for phones, where its modal lists
+ * nothing else (a wallet app's browser announces itself like an extension does). Its id is the
+ * rdns, the id of wagmi's own connector for it, which a reload reconnects through.
+ */
+function announcedWallet({ info, provider }: Announcement): WalletList[number]["wallets"][number] {
+  const target = { id: info.rdns, name: info.name, icon: info.icon, provider: provider as never };
+  return () => ({
+    id: info.rdns,
+    rdns: info.rdns,
+    name: info.name,
+    iconUrl: info.icon,
+    iconBackground: "#fff",
+    createConnector: (details) => createConnector((config) => ({ ...injected({ target })(config), ...details })),
+  });
+}
+
 /** Adds RainbowKit's own wallet connectors to the config, once. */
 function registerRainbowWallets(config: WagmiConfig, appName: string): void {
   if (registered.has(config)) return;
   registered.add(config);
-  const announced = hasAnnouncedWallet(config);
+  const announcements = config._internal.mipd?.getProviders() ?? [];
   const legacyInjected = typeof window !== "undefined" && "ethereum" in window && window.ethereum !== undefined;
+  const popular = walletConnectProjectId ? [metaMaskWallet, rainbowWallet, coinbaseWallet, walletConnectWallet] : [];
+  const projectId = walletConnectProjectId ?? "";
+  // RainbowKit's own MetaMask, Rainbow and Coinbase use the injected wallet inside their apps: not twice.
+  const listed = new Set(popular.map((wallet) => wallet({ appName, projectId }).rdns));
   const wallets: WalletList[number]["wallets"] = [];
+  if (isPhone()) wallets.push(...announcements.filter(({ info }) => !listed.has(info.rdns)).map(announcedWallet));
   // Wallet in-app browsers that predate EIP-6963 only expose window.ethereum.
-  if (!announced && legacyInjected) wallets.push(injectedWallet);
-  if (walletConnectProjectId) wallets.push(metaMaskWallet, rainbowWallet, coinbaseWallet, walletConnectWallet);
+  if (announcements.length === 0 && legacyInjected) wallets.push(injectedWallet);
+  wallets.push(...popular);
   if (wallets.length === 0) return;
   const connectorFns = connectorsForWallets([{ groupName: walletConnectProjectId ? "Popular" : "Browser", wallets }], {
     appName,
     // Only the WalletConnect wallets read it, and they are listed only when it is set.
-    projectId: walletConnectProjectId ?? "",
+    projectId,
   });
   config._internal.connectors.setState((current) => [
     ...current,
@@ -77,15 +104,25 @@ export default function RainbowConnect({ request, appName }: { request: number; 
   useState(() => registerRainbowWallets(config, appName));
   const announced = useHasAnnouncedWallet(config);
   const connectors = useConnectors();
-  const hasWallets = announced || connectors.some((c) => "rkDetails" in c);
+  const hasWallets = announced || connectors.some((c) => "rkDetails" in c && !isTestWallet(c));
+  const hasTestWallets = connectors.some(isTestWallet);
   return (
     <RainbowKitProvider theme={theme} appInfo={{ appName }} modalSize="compact">
-      <ModalOpener request={request} hasWallets={hasWallets} />
+      <ModalOpener request={request} hasWallets={hasWallets} hasTestWallets={hasTestWallets} />
     </RainbowKitProvider>
   );
 }
 
-function ModalOpener({ request, hasWallets }: { request: number; hasWallets: boolean }) {
+/**
+ * One of the development server's test wallets (components/wallet/test-wallet.tsx). They are not the
+ * browser's: without a wallet of its own, "No wallet found" still opens, and offers them. A constant
+ * false in production builds, where they do not exist.
+ */
+function isTestWallet(connector: Connector): boolean {
+  return process.env.NODE_ENV === "development" && connector.id.startsWith("test-wallet-");
+}
+
+function ModalOpener({ request, hasWallets, hasTestWallets }: { request: number; hasWallets: boolean; hasTestWallets: boolean }) {
   const { openConnectModal } = useConnectModal();
   const handled = useRef(0);
   const [noWalletFor, setNoWalletFor] = useState(0);
@@ -102,5 +139,12 @@ function ModalOpener({ request, hasWallets }: { request: number; hasWallets: boo
     }
   }, [request, hasWallets, openConnectModal]);
 
-  return noWalletFor === request ? <NoWalletDialog onClose={() => setNoWalletFor(0)} /> : null;
+  const showTestWallets =
+    hasTestWallets && openConnectModal
+      ? () => {
+          setNoWalletFor(0);
+          openConnectModal();
+        }
+      : undefined;
+  return noWalletFor === request ? <NoWalletDialog onClose={() => setNoWalletFor(0)} onTestWallets={showTestWallets} /> : null;
 }

@@ -34,7 +34,13 @@ export interface WalletRuntimeProps {
 // Browser only: `typeof window` is a build-time constant, so the server bundle never even resolves
 // RainbowKit (its Node build pulls optional packages that are not installed).
 const browserOnly = () => Promise.reject(new Error("Wallet code only loads in the browser"));
-const loadRuntime = () => (typeof window === "undefined" ? browserOnly() : import("@/components/wallet/wallet-runtime"));
+// `next dev` loads the runtime with the test wallets; production builds drop that branch, and the module with it.
+const loadRuntime = () =>
+  typeof window === "undefined"
+    ? browserOnly()
+    : process.env.NODE_ENV === "development"
+      ? import("@/components/wallet/test-wallet")
+      : import("@/components/wallet/wallet-runtime");
 const loadModal = () => (typeof window === "undefined" ? browserOnly() : import("@/components/wallet/rainbow-connect"));
 
 const LOAD_FAILURE = "The connect window didn't load. Check your connection, then press Retry.";

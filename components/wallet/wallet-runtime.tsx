@@ -13,8 +13,16 @@ import type { WalletRuntimeProps } from "@/components/wallet/wallet-provider";
 import { makeWagmiConfig, stateFromCookie, type WagmiConfig } from "@/lib/client/wagmi";
 import type { WalletActions } from "@/lib/client/wallet";
 
-export default function WalletRuntime({ cookie, appName, modalRequest, ConnectModal, onAccount, onReady }: WalletRuntimeProps) {
-  const [config] = useState(makeWagmiConfig);
+export default function WalletRuntime({
+  cookie,
+  appName,
+  modalRequest,
+  ConnectModal,
+  onAccount,
+  onReady,
+  connectors,
+}: WalletRuntimeProps & { connectors?: CreateConnectorFn[] }) {
+  const [config] = useState(() => makeWagmiConfig(connectors));
   const [initialState] = useState(() => stateFromCookie(cookie));
   useEffect(() => onReady(actionsOf(config)), [config, onReady]);
   // Reconnect only a wallet the cookie says was connected. Without one, wagmi's reconnect would

@@ -5,7 +5,7 @@
  * itself; RainbowKit's WalletConnect wallets and the Farcaster connector are added on
  * demand (components/wallet, components/farcaster).
  */
-import { cookieStorage, createConfig, createStorage, custom, deserialize, type State } from "wagmi";
+import { cookieStorage, createConfig, createStorage, custom, deserialize, type CreateConnectorFn, type State } from "wagmi";
 import { arbitrum, base, mainnet, optimism, polygon } from "wagmi/chains";
 
 /** Build-time public setting: WalletConnect (and the wallets that use it) is offered only when set. */
@@ -29,12 +29,13 @@ const noChainReads = custom({
   },
 });
 
-export function makeWagmiConfig() {
+/** `connectors`: besides the EIP-6963 wallets wagmi finds itself (the development server's test wallets). */
+export function makeWagmiConfig(connectors: CreateConnectorFn[] = []) {
   return createConfig({
     chains,
     ssr: true,
     storage: createStorage({ storage: cookieStorage }),
-    connectors: [],
+    connectors,
     transports: {
       [base.id]: noChainReads,
       [mainnet.id]: noChainReads,

@@ -26,17 +26,19 @@ export function startApp(env: Record<string, string> = {}): Promise<AppServer> {
  * `next dev` on a free port, as `npm run dev` runs it, on a fresh SQLite store like startApp.
  * It compiles each route on its first request, into .next/dev: the production build beside it
  * stays as it is, and `next build` leaves .next/dev alone. Next allows one `next dev` per
- * checkout at a time (it locks .next/dev).
+ * checkout at a time (it locks .next/dev). `hostname` (-H) is also the one host whose pages
+ * `next dev` serves its scripts to besides localhost and next.config's allowedDevOrigins;
+ * "localhost" tests those as `npm run dev`, started without -H, does (it must resolve to 127.0.0.1).
  */
-export function startDevApp(env: Record<string, string> = {}): Promise<AppServer> {
-  return startNext("dev", env);
+export function startDevApp(env: Record<string, string> = {}, hostname = "127.0.0.1"): Promise<AppServer> {
+  return startNext("dev", env, hostname);
 }
 
-async function startNext(command: "start" | "dev", env: Record<string, string>): Promise<AppServer> {
+async function startNext(command: "start" | "dev", env: Record<string, string>, hostname = "127.0.0.1"): Promise<AppServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "refboard-app-"));
   let output = "";
-  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", command, "-p", String(port), "-H", "127.0.0.1"], {
+  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", command, "-p", String(port), "-H", hostname], {
     env: {
       PATH: process.env.PATH,
       // Next warns about any other pairing of command and NODE_ENV.

@@ -27,6 +27,11 @@ export interface WalletOptions {
   /** The chain the wallet starts on; one the app does not support makes it ask to switch. */
   chainId?: number;
   name?: string;
+  /**
+   * How the page finds it: announced over EIP-6963 like current extensions and wallet apps' browsers
+   * (the default), or only as window.ethereum, like wallets that predate EIP-6963.
+   */
+  inject?: "eip6963" | "window.ethereum";
 }
 
 type Reply = { result?: unknown; error?: { code: number; message: string }; emit?: [string, unknown][] };
@@ -92,7 +97,7 @@ export async function installWallet(page: Page, options: WalletOptions = {}): Pr
   });
 
   await page.addInitScript(
-    ({ name, icon }) => {
+    ({ name, icon, inject }) => {
       type Listener = (...args: unknown[]) => void;
       const listeners = new Map<string, Set<Listener>>();
       const emit = (event: string, value: unknown) => listeners.get(event)?.forEach((fn) => fn(value));
@@ -115,12 +120,16 @@ export async function installWallet(page: Page, options: WalletOptions = {}): Pr
         },
       };
       (window as unknown as { __e2eWalletEmit: typeof emit }).__e2eWalletEmit = emit;
+      if (inject === "window.ethereum") {
+        (window as unknown as { ethereum: typeof provider }).ethereum = provider;
+        return;
+      }
       const detail = Object.freeze({ info: { uuid: crypto.randomUUID(), name, icon, rdns: "dev.refboard.e2e-wallet" }, provider });
       const announce = () => window.dispatchEvent(new CustomEvent("eip6963:announceProvider", { detail }));
       window.addEventListener("eip6963:requestProvider", announce);
       announce();
     },
-    { name: options.name ?? "E2E Wallet", icon: ICON },
+    { name: options.name ?? "E2E Wallet", icon: ICON, inject: options.inject ?? "eip6963" },
   );
 
   const wallet: TestWallet = {
