@@ -98,14 +98,3 @@ for (const device of devices) {
     });
   }
 }
-
-test("connect modal (desktop)", async ({ page, wallet }) => {
-  await wallet();
-  await page.setViewportSize({ width: 1280, height: 860 });
-  await page.goto(app.baseUrl);
-  const connect = page.getByRole("button", { name: "Connect wallet", exact: true });
-  await waitForHydration(connect);
-  await connect.click();
-  await expect(page.getByRole("dialog").getByRole("button", { name: /E2E Wallet/ })).toBeVisible();
-  await page.screenshot({ path: `${DIR}/connect-desktop.png`, animations: "disabled" });
-});
