@@ -17,6 +17,10 @@ const nextConfig = {
   // The build type-checks what ships; `npm test` type-checks everything (tests, scripts) with tsc.
   typescript: { tsconfigPath: "tsconfig.build.json" },
   serverExternalPackages: ["better-sqlite3", "redis", "@redis/client", ...serverOnlyLoaded],
+  // `next dev` only (production builds compile everything): the targets of dynamic import() (wagmi
+  // after hydration, RainbowKit and WalletConnect on the first press of Connect, the Farcaster SDK,
+  // the store's driver) compile when first requested, not with the first page.
+  experimental: { turbopackLazyDynamicImports: true, turbopackLazyDynamicImportsSSR: true },
   // Only the test of the client bundle (tests/api/bundle-secrets.test.ts) builds elsewhere.
   ...(process.env.REFBOARD_DIST_DIR && { distDir: process.env.REFBOARD_DIST_DIR }),
   // Headers every response gets. The pages' Content-Security-Policy (nonce, FRAME_ANCESTORS) is
