@@ -4,6 +4,11 @@ import { readFileSync } from "node:fs";
 const responseHeaders = JSON.parse(readFileSync(new URL("./lib/http/response-headers.json", import.meta.url), "utf8"));
 const headerList = (headers) => Object.entries(headers).map(([key, value]) => ({ key, value }));
 
+// Large packages the server loads from node_modules instead of bundling: `next dev` would otherwise
+// compile each of them once per server graph (page, route handlers, instrumentation, proxy), and
+// viem alone is over 1,000 modules. The browser bundles are unchanged.
+const serverOnlyLoaded = ["viem", "zod", "@farcaster/miniapp-node", "@farcaster/quick-auth"];
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
@@ -11,11 +16,15 @@ const nextConfig = {
   // Native and Node-only drivers stay out of the bundle and load from node_modules at run time.
   // The build type-checks what ships; `npm test` type-checks everything (tests, scripts) with tsc.
   typescript: { tsconfigPath: "tsconfig.build.json" },
-  serverExternalPackages: ["better-sqlite3", "redis", "@redis/client"],
   // `next dev` serves its scripts, HMR socket and dev overlay only to pages on the host it was started
   // with (-H) and on localhost; `npm run dev` starts without -H, so a page on http://127.0.0.1:3000 or
   // http://[::1]:3000 loaded but never hydrated. Matched against the page's hostname, any port.
   allowedDevOrigins: ["127.0.0.1", "[::1]"],
+  serverExternalPackages: ["better-sqlite3", "redis", "@redis/client", ...serverOnlyLoaded],
+  // `next dev` only (production builds compile everything): the targets of dynamic import() (wagmi
+  // after hydration, RainbowKit and WalletConnect on the first press of Connect, the Farcaster SDK,
+  // the store's driver) compile when first requested, not with the first page.
+  experimental: { turbopackLazyDynamicImports: true, turbopackLazyDynamicImportsSSR: true },
   // Only the test of the client bundle (tests/api/bundle-secrets.test.ts) builds elsewhere.
   ...(process.env.REFBOARD_DIST_DIR && { distDir: process.env.REFBOARD_DIST_DIR }),
   // Headers every response gets. The pages' Content-Security-Policy (nonce, FRAME_ANCESTORS) is
