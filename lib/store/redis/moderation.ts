@@ -3,7 +3,7 @@
  * the ban list and the audit log. Disqualifying moves the wallet's entry from lb to lb:held, and each
  * of its season entries to that season's held side, and its score out of the score total, so every
  * script that reads or writes entries takes the board as the keys of keys.board (leaderboard() of
- * prelude.lua). Each write appends its audit entry in the same script, so an action and its entry are
+ * lib/board.lua). Each write appends its audit entry in the same script, so an action and its entry are
  * stored together or not at all; one that changes a board moves the board version.
  *
  * Keys: lb, lb:held, disqualified, lb:version, lb:s:<n> and lb:held:s:<n> (derived from their prefixes)
@@ -26,7 +26,7 @@ import {
   type ModerationStore,
 } from "@/lib/store/types";
 
-/** A record as readDisqualification of prelude.lua reads it, {reason, at, admin, via}; null when there is none. */
+/** A record as readDisqualification of lib/moderation.lua reads it, {reason, at, admin, via}; null when there is none. */
 export function disqualificationOf(wallet: string, reply: unknown): Disqualification | null {
   const [reason, at, admin, via] = list(reply, "disqualification", 4);
   if (reason === null) return null;

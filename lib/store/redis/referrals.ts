@@ -9,7 +9,7 @@
  * signals (sig:<referrer>, sig:rank; see signalWrites); counted on the day:
  * an:<day>:facts (a new referee, the referral), an:<day>:connected, an:<day>:referrers, an:since.
  * Scripts: referrals/get-referral-info, resolve-ref-code, get-referrer, record-referral, credit-referral
- * (and referralCredit, creditReferral and creditPending of prelude.lua, which tasks/check-in and
+ * (and referralCredit, creditReferral and creditPending of lib/credit.lua, which tasks/check-in and
  * tasks/mark-nft-mint run too).
  */
 import "server-only";
@@ -25,7 +25,7 @@ import { whole } from "@/lib/store/redis/run";
 import { BURST_WINDOW_SECONDS, QUICK_SECONDS, type RecordReferralResult, type ReferralStore } from "@/lib/store/types";
 
 /**
- * What every script that credits a referral takes for referralCredit of prelude.lua: in KEYS, after the
+ * What every script that credits a referral takes for referralCredit of lib/credit.lua: in KEYS, after the
  * signals (signalWrites), the board with its version (leaderboard), the board of `now`'s season
  * (seasonBoard), the active referrers, the score total and the referrers of `now`'s day; in ARGV, last,
  * the season's number.
