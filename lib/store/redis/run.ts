@@ -68,8 +68,8 @@ function load(file: string): string {
 
 /** The pieces a Lua file names on its first line (`-- uses: a, b`); none without that line. */
 export function usesOf(text: string): string[] {
-  const match = /^-- uses: (.+)\n/.exec(text);
-  return match ? match[1].split(",").map((name) => name.trim()) : [];
+  const names = /^-- uses: (.+)\n/.exec(text)?.[1];
+  return names === undefined ? [] : names.split(",").map((name) => name.trim());
 }
 
 /** The text of `pieces` and of what they use in turn, each piece after its own, each once. */
