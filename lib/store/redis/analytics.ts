@@ -23,7 +23,7 @@ import { whole } from "@/lib/store/redis/run";
 import type { AnalyticsStore, CampaignDay, ReferrerPeriod } from "@/lib/store/types";
 
 /**
- * The UTC day of `now` as a counting script takes it (countingDay of prelude.lua): the day's
+ * The UTC day of `now` as a counting script takes it (countingDay of lib/analytics.lua): the day's
  * facts hash and the counters' start in KEYS, the day's number and its keys' expiry in ARGV.
  */
 export function countingDay({ keys, retentionDays }: RedisContext, now: number) {

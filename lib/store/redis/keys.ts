@@ -15,9 +15,9 @@
  *                                                  completion time of each social task
  *                                 nftMint          "1" once verified
  *                                 activeReferee    "1" once the wallet counted as an active referee of its
- *                                                  referrer (countActive of prelude.lua); put-wallets.lua keeps it
+ *                                                  referrer (countActive of lib/signals.lua); put-wallets.lua keeps it
  *                                 referralPending  "1" while the wallet's referral waits for it to qualify
- *                                                  (REFERRAL_QUALIFY; creditPending of prelude.lua takes it)
+ *                                                  (REFERRAL_QUALIFY; creditPending of lib/credit.lua takes it)
  *                                 pendingReferrals referees bound to this wallet whose referral waits;
  *                                                  absent rather than 0
  *   {p}:codes             hash    <refCode> -> first wallet known with that code;
@@ -32,18 +32,18 @@
  *                                 earlier achiever, then wallet ascending; rank = ZRANK + 1
  *   {p}:lb:held           zset    the entries of disqualified wallets, as in lb (same composite): off every
  *                                 board read and out of the score total; disqualify moves a member here,
- *                                 reinstate back (leaderboard() of prelude.lua)
+ *                                 reinstate back (leaderboard() of lib/board.lua)
  *   {p}:lb:version        string  the board version (Versioned of lib/store/ports/leaderboard.ts): INCR'd by every script
- *                                 that changes what a board read returns (boardChanged of prelude.lua): a credit,
+ *                                 that changes what a board read returns (boardChanged of lib/board.lua): a credit,
  *                                 a new entry, a disqualification or reinstatement, an import; never decreases
  *   {p}:lb:s:<n>          zset    season n's board (SEASON_LENGTH_DAYS, SEASON_START; lib/domain/seasons.ts), as lb
- *                                 (same composite): the points scored while season n ran (addPoint of prelude.lua)
+ *                                 (same composite): the points scored while season n ran (addPoint of lib/board.lua)
  *   {p}:lb:held:s:<n>     zset    season n's entries of disqualified wallets, as lb:held; disqualify and reinstate move
  *                                 a wallet's entries on every season board with its all-time one (moveSeasonEntries)
  *   {p}:lb:refs:s:<n>     hash    <wallet> -> referrals credited to the wallet while season n ran: a season row's
  *                                 referralsCount
  *   {p}:lb:seasons        string  the highest season anything was scored in: disqualify and reinstate move entries on
- *                                 seasons 1 .. the later of this and the season of their `now` (seasonBoards of prelude.lua).
+ *                                 seasons 1 .. the later of this and the season of their `now` (seasonBoards of lib/seasons.lua).
  *                                 Points and referrals go to season keys only with seasons on and at a `now` in a season
  *                                 (n >= 1); the season-0 keys a scoring script is given otherwise are never touched.
  *   {p}:disqualified      set     wallets disqualified now: which of lb and lb:held has a wallet's entry
@@ -54,13 +54,13 @@
  *                                 reinstatement; a wallet reinstated by itself leaves it
  *   {p}:audit             list    the audit log, oldest first: id = 1-based position; one string per entry,
  *                                 at,action,cascade,wallets,wallet,<bytes of admin>,<admin><reason>
- *                                 (appendAudit of prelude.lua writes it, get-audit-log.lua reads it)
+ *                                 (appendAudit of lib/moderation.lua writes it, get-audit-log.lua reads it)
  *   {p}:referrers:active  set     wallets with at least one credited referral
  *   {p}:referrals         string  referrals recorded: the wallets bound to a referrer, credited or waiting;
  *                                 record-referral.lua adds each binding, put-wallets.lua each record that
  *                                 gains or loses one
  *   {p}:score             string  sum of the scores on the board (lb, not lb:held): each credit of a referral
- *                                 (creditReferral of prelude.lua) adds the points it gives there,
+ *                                 (creditReferral of lib/credit.lua) adds the points it gives there,
  *                                 put-wallets.lua the difference each record's entry makes there,
  *                                 disqualify and reinstate what they move off and back
  *   {p}:referees:<addr>   zset    the referrer's referees: member = referee, score = -referredAt, so that
@@ -73,7 +73,7 @@
  *                                 each credit too, and active by the three task scripts
  *   {p}:sig:rank          zset    member = referrer with signals, score = -suspicionOf(its counts): ZRANGE from 0
  *                                 gives the most suspicious first, ties by wallet ascending; re-scored
- *                                 wherever the counts change (rankReferrer of prelude.lua)
+ *                                 wherever the counts change (rankReferrer of lib/signals.lua)
  *   {p}:nonce:<nonce>     string  a sign-in nonce; value = its expiry (Unix s, service time), key TTL a
  *                                 little longer (garbage collection only)
  *   {p}:rl:<key>:<window> string  a rate-limit counter: requests of `key` (e.g. writes:ip:203.0.113.7)
@@ -145,11 +145,11 @@ export interface RedisKeys {
   held: string;
   /** Wallets disqualified now. */
   disqualified: string;
-  /** What leaderboard() of prelude.lua takes, in order: lb, lb:held, disqualified. */
+  /** What leaderboard() of lib/board.lua takes, in order: lb, lb:held, disqualified. */
   board: readonly string[];
   /** The board version. */
   boardVersion: string;
-  /** What leaderboard() of prelude.lua takes in a script that changes a board: keys.board, then lb:version. */
+  /** What leaderboard() of lib/board.lua takes in a script that changes a board: keys.board, then lb:version. */
   boardWrite: readonly string[];
   /** Season n's board. */
   seasonBoard(season: number): string;

@@ -3,7 +3,7 @@
  * the ban list and the audit log. Disqualifying moves the wallet's entry from lb to lb:held, and each
  * of its season entries to that season's held side, and its score out of the score total, so every
  * script that reads or writes entries takes the board as the keys of keys.board (leaderboard() of
- * prelude.lua). Each write appends its audit entry in the same script, so an action and its entry are
+ * lib/board.lua). Each write appends its audit entry in the same script, so an action and its entry are
  * stored together or not at all; one that changes a board moves the board version.
  *
  * Keys: lb, lb:held, disqualified, lb:version, lb:s:<n> and lb:held:s:<n> (derived from their prefixes)
@@ -16,6 +16,7 @@ import "server-only";
 import type { RedisContext } from "@/lib/store/redis/context";
 import { checkScanCursor, int, list, optWallet, scanCursor, str, UnexpectedReplyError, wallet as walletOf } from "@/lib/store/redis/reply";
 import { whole } from "@/lib/store/redis/run";
+import { ACTION, DISQUALIFY, part, positional, REINSTATE, SEASON_MOVES } from "@/lib/store/redis/layouts";
 import { seasonMoves } from "@/lib/store/redis/seasons";
 import {
   AUDIT_ACTIONS,
@@ -26,7 +27,7 @@ import {
   type ModerationStore,
 } from "@/lib/store/types";
 
-/** A record as readDisqualification of prelude.lua reads it, {reason, at, admin, via}; null when there is none. */
+/** A record as readDisqualification of lib/moderation.lua reads it, {reason, at, admin, via}; null when there is none. */
 export function disqualificationOf(wallet: string, reply: unknown): Disqualification | null {
   const [reason, at, admin, via] = list(reply, "disqualification", 4);
   if (reason === null) return null;
@@ -70,12 +71,24 @@ export function moderationOperations(context: RedisContext): ModerationStore {
   // What every write script takes first: the board with its version, the score total it moves, the log
   // it appends to; then lb:seasons, for the season boards it moves entries on (seasonMoves).
   const actionKeys = [...keys.boardWrite, keys.score, keys.audit];
+  const action = part(ACTION, { keys: actionKeys, args: [] });
   return {
     async disqualify({ wallet, reason, cascade, admin, now }) {
-      const seasons = seasonMoves(context, now);
-      const scriptKeys = [...actionKeys, ...seasons.keys, keys.disqualification(wallet), keys.referees(wallet), keys.cascade(wallet)];
-      const args = [wallet, reason, admin, whole(now), cascade ? "1" : "0", whole(MAX_CASCADE), keys.disqualificationKeyPrefix, ...seasons.args];
-      const reply = await runList("disqualify", scriptKeys, args, 2);
+      const inputs = positional(DISQUALIFY, {
+        ...action,
+        ...part(SEASON_MOVES, seasonMoves(context, now)),
+        recordKey: keys.disqualification(wallet),
+        refereesKey: keys.referees(wallet),
+        cascadeKey: keys.cascade(wallet),
+        wallet,
+        reason,
+        admin,
+        now: whole(now),
+        cascade: cascade ? "1" : "0",
+        maxCascade: whole(MAX_CASCADE),
+        recordKeyPrefix: keys.disqualificationKeyPrefix,
+      });
+      const reply = await runList("disqualify", inputs.keys, inputs.args, 2);
       const outcome = str(reply[0], "disqualify");
       if (outcome === "too-many-referees") return { outcome, referees: int(reply[1], "referees") };
       if (outcome !== "disqualified") throw new UnexpectedReplyError("disqualify", reply);
@@ -83,10 +96,18 @@ export function moderationOperations(context: RedisContext): ModerationStore {
     },
 
     async reinstate({ wallet, admin, now }) {
-      const seasons = seasonMoves(context, now);
-      const scriptKeys = [...actionKeys, ...seasons.keys, keys.disqualification(wallet), keys.cascade(wallet)];
-      const args = [wallet, admin, whole(now), keys.disqualificationKeyPrefix, keys.cascadeKeyPrefix, ...seasons.args];
-      const reply = await runList("reinstate", scriptKeys, args, 1);
+      const inputs = positional(REINSTATE, {
+        ...action,
+        ...part(SEASON_MOVES, seasonMoves(context, now)),
+        recordKey: keys.disqualification(wallet),
+        cascadeKey: keys.cascade(wallet),
+        wallet,
+        admin,
+        now: whole(now),
+        recordKeyPrefix: keys.disqualificationKeyPrefix,
+        cascadeKeyPrefix: keys.cascadeKeyPrefix,
+      });
+      const reply = await runList("reinstate", inputs.keys, inputs.args, 1);
       return changesOf(reply, { at: now, admin, action: "reinstate", wallet, reason: null, cascade: false });
     },
 

@@ -1,6 +1,6 @@
 /**
  * Whole wallet records as the operator scripts exchange them: encoded into ARGV for
- * operator/put-wallets.lua, decoded from readRecord of prelude.lua. Field names and their
+ * operator/put-wallets.lua, decoded from readRecord of lib/board.lua. Field names and their
  * order come from keys.ts (WALLET_RECORD_FIELDS).
  */
 import { SOCIAL_TASK_IDS, type SocialTaskId } from "@/lib/domain/tasks";
@@ -42,7 +42,7 @@ export function encodeRecord(record: WalletRecord): string[] {
   ];
 }
 
-/** A record from readRecord of prelude.lua: {wallet, score|nil, reachedAt|nil, {READ_FIELDS values}}; null when no field is set. */
+/** A record from readRecord of lib/board.lua: {wallet, score|nil, reachedAt|nil, {READ_FIELDS values}}; null when no field is set. */
 export function decodeRecord(reply: unknown): WalletRecord | null {
   const [walletReply, score, reachedAt, valuesReply] = list(reply, "wallet record", 4);
   const values = list(valuesReply, "wallet record fields", READ_FIELDS.length);

@@ -9,7 +9,7 @@
  * signals (sig:<referrer>, sig:rank; see signalWrites); counted on the day:
  * an:<day>:facts (a new referee, the referral), an:<day>:connected, an:<day>:referrers, an:since.
  * Scripts: referrals/get-referral-info, resolve-ref-code, get-referrer, record-referral, credit-referral
- * (and referralCredit, creditReferral and creditPending of prelude.lua, which tasks/check-in and
+ * (and referralCredit, creditReferral and creditPending of lib/credit.lua, which tasks/check-in and
  * tasks/mark-nft-mint run too).
  */
 import "server-only";
@@ -20,12 +20,13 @@ import { optInt, optWallet, str, UnexpectedReplyError, wallet as walletOf } from
 import { countingDay } from "@/lib/store/redis/analytics";
 import { seasonWrite } from "@/lib/store/redis/seasons";
 import { signalWrites } from "@/lib/store/redis/signals";
+import { CREDIT, CREDIT_REFERRAL, DAY, part, positional, RECORD_REFERRAL, REFEREE_REGISTRATION, SIGNALS } from "@/lib/store/redis/layouts";
 import { registration, REGISTRATION_REPLY_LENGTH, registrationOf } from "@/lib/store/redis/wallets";
 import { whole } from "@/lib/store/redis/run";
 import { BURST_WINDOW_SECONDS, QUICK_SECONDS, type RecordReferralResult, type ReferralStore } from "@/lib/store/types";
 
 /**
- * What every script that credits a referral takes for referralCredit of prelude.lua: in KEYS, after the
+ * What every script that credits a referral takes for referralCredit of lib/credit.lua: in KEYS, after the
  * signals (signalWrites), the board with its version (leaderboard), the board of `now`'s season
  * (seasonBoard), the active referrers, the score total and the referrers of `now`'s day; in ARGV, last,
  * the season's number.
@@ -71,24 +72,22 @@ export function referralOperations(context: RedisContext): ReferralStore {
     },
 
     recordReferral({ referee, refCode, selfReferral, now, qualify }) {
-      const registered = registration(context, referee, now);
-      const { name } = countingDay(context, now);
-      const credit = creditInputs(context, now);
-      const scriptKeys = [...registered.keys, ...signals.keys, ...credit.keys, keys.referrals, keys.connected(name)];
-      const args = [
-        ...registered.args,
-        ...signals.args,
+      const inputs = positional(RECORD_REFERRAL, {
+        ...part(REFEREE_REGISTRATION, registration(context, referee, now)),
+        ...part(SIGNALS, signals),
+        ...part(CREDIT, creditInputs(context, now)),
+        referralsKey: keys.referrals,
+        connectedKey: keys.connected(countingDay(context, now).name),
         refCode,
-        selfReferral ? "1" : "0",
-        CODES_COMPLETE_FIELD,
-        keys.refereesKeyPrefix,
-        whole(BURST_WINDOW_SECONDS),
-        whole(QUICK_SECONDS),
-        qualify ?? "none",
-        ...credit.args,
-      ];
+        selfReferral: selfReferral ? "1" : "0",
+        completeField: CODES_COMPLETE_FIELD,
+        refereesKeyPrefix: keys.refereesKeyPrefix,
+        burstWindow: whole(BURST_WINDOW_SECONDS),
+        quickSeconds: whole(QUICK_SECONDS),
+        qualify: qualify ?? "none",
+      });
       return withCodeIndex(async (): Promise<RecordReferralResult | typeof NO_INDEX> => {
-        const reply = await runList("record-referral", scriptKeys, args, 1);
+        const reply = await runList("record-referral", inputs.keys, inputs.args, 1);
         const outcome = str(reply[0], "recordReferral");
         switch (outcome) {
           case "recorded":
@@ -106,10 +105,15 @@ export function referralOperations(context: RedisContext): ReferralStore {
     },
 
     async creditReferral(referee, now) {
-      const day = countingDay(context, now);
-      const credit = creditInputs(context, now);
-      const scriptKeys = [keys.wallet(referee), ...day.keys, ...signals.keys, ...credit.keys];
-      const reply = await run("credit-referral", scriptKeys, [referee, whole(now), ...day.args, ...signals.args, ...credit.args]);
+      const inputs = positional(CREDIT_REFERRAL, {
+        walletKey: keys.wallet(referee),
+        wallet: referee,
+        now: whole(now),
+        ...part(DAY, countingDay(context, now)),
+        ...part(SIGNALS, signals),
+        ...part(CREDIT, creditInputs(context, now)),
+      });
+      const reply = await run("credit-referral", inputs.keys, inputs.args);
       return optWallet(reply, "creditReferral");
     },
   };

@@ -53,7 +53,7 @@ export function optWallet(value: unknown, what: string): Wallet | null {
 }
 
 /**
- * Leaderboard rows from readBoard of prelude.lua: "wallet,score,referralsCount" per row, joined by ",".
+ * Leaderboard rows from readBoard of lib/board.lua: "wallet,score,referralsCount" per row, joined by ",".
  * Each row is frozen: a page may be handed out again for as long as Redis says it is unchanged.
  */
 export function boardRowsOf(reply: unknown, what: string): LeaderboardRow[] {
@@ -96,10 +96,10 @@ export function flag(value: unknown, what: string): boolean {
   return true;
 }
 
-/** Elements of walletState's reply (prelude.lua). */
+/** Elements of walletState's reply (lib/wallets.lua). */
 export const STATE_REPLY_LENGTH = 7 + SOCIAL_TASK_IDS.length;
 
-/** A WalletState from the first STATE_REPLY_LENGTH elements of a script's reply (walletState of prelude.lua). */
+/** A WalletState from the first STATE_REPLY_LENGTH elements of a script's reply (walletState of lib/wallets.lua). */
 export function walletStateOf(reply: unknown[]): WalletState {
   return {
     referrer: optWallet(reply[0], "referrer"),

@@ -1,7 +1,8 @@
 /**
  * Runs the store's Lua scripts: one script per atomic operation, kept as data files in
- * ./scripts/<concern>/ (inputs named at the top of each), each run with scripts/prelude.lua
- * in front. Scripts go as EVALSHA; on NOSCRIPT (cache flushed, server restarted, failover)
+ * ./scripts/<concern>/ (inputs named at the top of each). The functions scripts share live in
+ * ./scripts/lib/<piece>.lua; a script's first line `-- uses: a, b` names the pieces it calls, and it
+ * runs with those in front, each after the pieces it names itself, each once. Scripts go as EVALSHA; on NOSCRIPT (cache flushed, server restarted, failover)
  * the same call is sent as EVAL, which also caches the script again.
  * Files are read once at module load from the repo root (process.cwd(): where vitest and
  * `next start` run; Next's output file tracing follows `path.join(process.cwd(), <literal>)`).
@@ -51,7 +52,7 @@ export type ScriptName = (typeof SCRIPT_FOLDERS)[keyof typeof SCRIPT_FOLDERS][nu
 
 export interface Script {
   name: ScriptName;
-  /** The text Redis runs: prelude + the script file. */
+  /** The text Redis runs: the pieces the script uses, then the script file. */
   text: string;
   /** SHA1 of `text`, the EVALSHA handle. */
   sha: string;
@@ -65,12 +66,40 @@ function load(file: string): string {
   return readFileSync(path.join(SCRIPT_DIR, `${file}.lua`), "utf8");
 }
 
-const prelude = load("prelude");
+/** The pieces a Lua file names on its first line (`-- uses: a, b`); none without that line. */
+export function usesOf(text: string): string[] {
+  const names = /^-- uses: (.+)\n/.exec(text)?.[1];
+  return names === undefined ? [] : names.split(",").map((name) => name.trim());
+}
+
+/** The text of `pieces` and of what they use in turn, each piece after its own, each once. */
+export function assemble(pieces: readonly string[], read: (piece: string) => string): string[] {
+  const out: string[] = [];
+  const placed = new Set<string>();
+  function place(piece: string, chain: readonly string[]) {
+    if (placed.has(piece)) return;
+    if (chain.includes(piece)) throw new Error(`Lua pieces use each other: ${[...chain, piece].join(" -> ")}`);
+    const text = read(piece);
+    for (const used of usesOf(text)) place(used, [...chain, piece]);
+    placed.add(piece);
+    out.push(text);
+  }
+  for (const piece of pieces) place(piece, []);
+  return out;
+}
+
+const pieceText = new Map<string, string>();
+function piece(name: string): string {
+  const text = pieceText.get(name) ?? load(`lib/${name}`);
+  pieceText.set(name, text);
+  return text;
+}
 
 export const SCRIPTS: Readonly<Record<ScriptName, Script>> = Object.fromEntries(
   Object.entries(SCRIPT_FOLDERS).flatMap(([folder, names]) =>
     names.map((name) => {
-      const text = `${prelude}\n${load(`${folder}/${name}`)}`;
+      const own = load(`${folder}/${name}`);
+      const text = [...assemble(usesOf(own), piece), own].join("\n");
       return [name, { name, text, sha: sha1(text) }];
     }),
   ),

@@ -1,8 +1,8 @@
 /**
  * Seasons on Redis (lib/domain/seasons.ts): which board a read is of, and the season inputs of the
  * scripts that write season boards. Every point scored while a season runs also counts on that
- * season's board (seasonBoard of prelude.lua); disqualify and reinstate move a wallet's entries on
- * every season board (seasonBoards of prelude.lua). The TS side decides the season of a call's `now`.
+ * season's board (seasonBoard of lib/seasons.lua); disqualify and reinstate move a wallet's entries on
+ * every season board (seasonBoards of lib/seasons.lua). The TS side decides the season of a call's `now`.
  *
  * Keys: lb:s:<n>, lb:held:s:<n>, lb:refs:s:<n>, lb:seasons (keys.ts); lb and wallet:<addr> for the all-time board.
  * Scripts: none of its own; the inputs of referrals/record-referral, credit-referral, tasks/check-in,
@@ -22,7 +22,7 @@ export function seasonOf({ seasons }: RedisContext, now: number): number {
 }
 
 /**
- * What a script that scores takes for seasonBoard of prelude.lua: the running season's board, held side,
+ * What a script that scores takes for seasonBoard of lib/seasons.lua: the running season's board, held side,
  * referrals and lb:seasons in KEYS, its number in ARGV (season 0: keys that are never written).
  */
 export function seasonWrite(context: RedisContext, now: number): { keys: string[]; args: string[] } {
@@ -35,7 +35,7 @@ export function seasonWrite(context: RedisContext, now: number): { keys: string[
 }
 
 /**
- * What disqualify and reinstate take for seasonBoards of prelude.lua: lb:seasons in KEYS; the season of
+ * What disqualify and reinstate take for seasonBoards of lib/seasons.lua: lb:seasons in KEYS; the season of
  * `now` and the prefixes of the season keys the script derives in ARGV.
  */
 export function seasonMoves(context: RedisContext, now: number): { keys: string[]; args: string[] } {
@@ -51,7 +51,7 @@ export function boardKey(keys: RedisKeys, board: BoardRef = "all"): string {
   return board === "all" ? keys.leaderboard : keys.seasonBoard(board.season);
 }
 
-/** What a board read takes for boardRead of prelude.lua: the all-time board, or a season's board and its referrals. */
+/** What a board read takes for boardRead of lib/board.lua: the all-time board, or a season's board and its referrals. */
 export function boardReadKeys(keys: RedisKeys, board: BoardRef = "all"): string[] {
   if (board === "all") return [keys.leaderboard];
   return [keys.seasonBoard(board.season), keys.seasonReferrals(board.season)];

@@ -15,12 +15,12 @@ import { int, list, optInt, wallet as walletOf } from "@/lib/store/redis/reply";
 import { whole } from "@/lib/store/redis/run";
 import { CYCLE_WEIGHT, suspicionOf, type ReferrerSignals, type SignalsStore } from "@/lib/store/types";
 
-/** What every script that writes signals takes for signalKeys of prelude.lua: the ranking in KEYS, the rest in ARGV. */
+/** What every script that writes signals takes for signalKeys of lib/signals.lua: the ranking in KEYS, the rest in ARGV. */
 export function signalWrites(keys: RedisKeys): { keys: string[]; args: string[] } {
   return { keys: [keys.signalRanking], args: [keys.signalsKeyPrefix, keys.walletKeyPrefix, whole(CYCLE_WEIGHT)] };
 }
 
-/** Signals as readSignals of prelude.lua reads them: {wallet, referrals, burst, quick, active, cycles, disqualified}. */
+/** Signals as readSignals of lib/signals.lua reads them: {wallet, referrals, burst, quick, active, cycles, disqualified}. */
 function referrerSignalsOf(reply: unknown): ReferrerSignals {
   const [wallet, referrals, burst, quick, active, cycles, disqualified] = list(reply, "referrer signals", 7);
   const counts = {

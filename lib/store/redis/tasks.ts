@@ -12,6 +12,7 @@
  */
 import "server-only";
 import type { RedisContext } from "@/lib/store/redis/context";
+import { CHECK_IN, CREDIT, MARK_NFT_MINT, part, positional, REGISTRATION, SIGNALS } from "@/lib/store/redis/layouts";
 import { creditInputs } from "@/lib/store/redis/referrals";
 import { flag, int, optWallet } from "@/lib/store/redis/reply";
 import { whole } from "@/lib/store/redis/run";
@@ -24,10 +25,14 @@ export function taskOperations(context: RedisContext): TaskStore {
   const signals = signalWrites(context.keys);
   return {
     async checkIn(wallet, now, cooldownSeconds, qualify) {
-      const { keys, args } = registration(context, wallet, now);
-      const credit = creditInputs(context, now);
-      const scriptArgs = [...args, whole(cooldownSeconds), ...signals.args, qualify ?? "none", ...credit.args];
-      const reply = await runList("check-in", [...keys, ...signals.keys, ...credit.keys], scriptArgs, 2);
+      const { keys, args } = positional(CHECK_IN, {
+        ...part(REGISTRATION, registration(context, wallet, now)),
+        cooldown: whole(cooldownSeconds),
+        ...part(SIGNALS, signals),
+        qualify: qualify ?? "none",
+        ...part(CREDIT, creditInputs(context, now)),
+      });
+      const reply = await runList("check-in", keys, args, 2);
       if (int(reply[0], "checkIn") === 1) {
         const referralPending = flag(reply[1], "referralPending");
         const creditedReferrer = optWallet(reply[2], "creditedReferrer");
@@ -42,9 +47,13 @@ export function taskOperations(context: RedisContext): TaskStore {
     },
 
     async markNftMint(wallet, now, qualify) {
-      const { keys, args } = registration(context, wallet, now);
-      const credit = creditInputs(context, now);
-      const reply = await run("mark-nft-mint", [...keys, ...signals.keys, ...credit.keys], [...args, ...signals.args, qualify ?? "none", ...credit.args]);
+      const { keys, args } = positional(MARK_NFT_MINT, {
+        ...part(REGISTRATION, registration(context, wallet, now)),
+        ...part(SIGNALS, signals),
+        qualify: qualify ?? "none",
+        ...part(CREDIT, creditInputs(context, now)),
+      });
+      const reply = await run("mark-nft-mint", keys, args);
       return optWallet(reply, "markNftMint");
     },
   };

@@ -3,7 +3,7 @@
  *
  * Keys: wallet:<addr> (the hash), codes (the wallet's refCode claimed at registration), lb, lb:held
  * and disqualified (read for the score), an:<day>:facts and an:since (a new wallet counted, see countingDay).
- * Scripts: wallets/register-wallet, wallets/get-wallet-state (and walletState of prelude.lua, which
+ * Scripts: wallets/register-wallet, wallets/get-wallet-state (and walletState of lib/wallets.lua, which
  * analytics/get-wallet-report reads too).
  */
 import "server-only";
@@ -16,7 +16,7 @@ import { whole } from "@/lib/store/redis/run";
 import type { Registration, WalletStore } from "@/lib/store/types";
 
 /**
- * What every script that makes a wallet known (register() of prelude.lua) takes first in its KEYS
+ * What every script that makes a wallet known (register() of lib/wallets.lua) takes first in its KEYS
  * and ARGV: the wallet's keys, then the day it counts a new wallet on.
  */
 export function registration(context: RedisContext, wallet: string, now: number): { keys: string[]; args: string[] } {

@@ -1,3 +1,4 @@
+-- uses: analytics, wallets
 -- countVisit: one visit of a code's link on one day, for the code and for all codes ('*').
 -- Returns 'counted'; 'miss' when no wallet owns the code; 'no-index' when the code index itself
 -- is missing (the caller rebuilds it, then asks again).

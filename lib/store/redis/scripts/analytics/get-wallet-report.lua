@@ -1,4 +1,5 @@
--- getWalletReport: read-only. The wallet's state (walletState of prelude.lua, as get-wallet-state.lua
+-- uses: board, moderation, wallets
+-- getWalletReport: read-only. The wallet's state (walletState of lib/wallets.lua, as get-wallet-state.lua
 -- reads it), whether it is known, its rank, a page of its referees index (see keys.ts) and its
 -- disqualification. ARGV[4..] are the social task ids.
 -- Returns {<walletState reply>..., known 0|1, rank (0 = none on the board: no entry, or a held one), total,

@@ -1,5 +1,6 @@
+-- uses: board
 -- getAround / getSeasonRank: read-only, one atomic step. The entries ranked from the wallet's rank - `radius`
--- to its rank + `radius` on a board (boardRead of prelude.lua: a season's board comes with its referrals
+-- to its rank + `radius` on a board (boardRead of lib/board.lua: a season's board comes with its referrals
 -- key, the all-time board alone), clipped to the board: ZRANK, then one ZRANGE. A held entry is on no board.
 -- Returns {version, rank (1-based; 0 without an entry: no rows), rows from rank max(rank - radius, 1) as
 -- readBoard writes them}.

@@ -1,3 +1,4 @@
+-- uses: board
 -- getBoardSummary: read-only, one atomic step. Returns {entries, referrals|nil, rows}: the number
 -- of leaderboard entries, the referral counter (nil before the first referral) and the top `limit`
 -- rows as readBoard writes them.

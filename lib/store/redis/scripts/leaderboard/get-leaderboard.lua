@@ -1,4 +1,5 @@
--- getLeaderboard / getLeaderboardPage / scanLeaderboard: `limit` entries of a board (boardRead of prelude.lua:
+-- uses: board
+-- getLeaderboard / getLeaderboardPage / scanLeaderboard: `limit` entries of a board (boardRead of lib/board.lua:
 -- a season's board comes with its referrals key, the all-time board alone) from 0-based `offset`, read in
 -- one atomic step.
 -- Returns {digest} when the page's SHA1 equals `knownDigest` (the caller holds this very page

@@ -1,3 +1,4 @@
+-- uses: analytics, board, wallets
 -- getRankOrCreate: registers the wallet, creates a missing entry with score 0 reached at `now` (a new
 -- entry moves the board version); a disqualified wallet gets no entry and rank 0, with the score of its
 -- held entry, if any. Returns {rank (1-based; 0 disqualified), score, referralsCount|nil, version after the step}.

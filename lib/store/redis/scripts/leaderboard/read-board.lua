@@ -1,5 +1,6 @@
+-- uses: board
 -- readBoard / getBoardVersion: read-only, one atomic step. The board version and the top `limit` rows of
--- a board (boardRead of prelude.lua: a season's board comes with its referrals key, the all-time board
+-- a board (boardRead of lib/board.lua: a season's board comes with its referrals key, the all-time board
 -- alone); a limit of 0 reads the version alone. Returns {version} when the version is `unlessVersion` (the caller holds
 -- those rows already; '' never is), else {version, rows as readBoard writes them}.
 local versionKey = KEYS[1]

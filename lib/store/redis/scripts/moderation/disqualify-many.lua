@@ -1,7 +1,8 @@
+-- uses: board, moderation, seasons
 -- disqualifyMany: a ban list. ARGV after the header are wallet, reason pairs; each wallet not
--- disqualified yet is taken out (disqualifyOne of prelude.lua) with its own reason. One audit entry
+-- disqualified yet is taken out (disqualifyOne of lib/moderation.lua) with its own reason. One audit entry
 -- for the whole list; the board version moves when it disqualified anyone. `seasons`: the season boards
--- its wallets leave too (seasonBoards of prelude.lua). Returns {auditId, wallet...}: the wallets it disqualified.
+-- its wallets leave too (seasonBoards of lib/seasons.lua). Returns {auditId, wallet...}: the wallets it disqualified.
 local board = leaderboard(KEYS[1], KEYS[2], KEYS[3], KEYS[4])
 local scoreKey = KEYS[5]
 local auditKey = KEYS[6]

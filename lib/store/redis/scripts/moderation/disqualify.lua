@@ -1,7 +1,8 @@
--- disqualify: takes the wallet out (disqualifyOne of prelude.lua) and, with `cascade`, every referee
+-- uses: board, moderation, seasons
+-- disqualify: takes the wallet out (disqualifyOne of lib/moderation.lua) and, with `cascade`, every referee
 -- of it not disqualified yet, their via the wallet and each remembered in its cascade set for
 -- reinstate.lua. Appends one audit entry, also when nothing changed; moves the board version when it
--- disqualified anyone. `seasons`: the season boards its wallets leave too (seasonBoards of prelude.lua).
+-- disqualified anyone. `seasons`: the season boards its wallets leave too (seasonBoards of lib/seasons.lua).
 -- Returns {'too-many-referees', referees} having written nothing when the cascade would take more
 -- than `maxCascade`; else {'disqualified', auditId, wallet...}: the wallets it disqualified, the
 -- named one first.

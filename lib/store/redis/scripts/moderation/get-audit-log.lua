@@ -1,5 +1,5 @@
 -- getAuditLog: read-only. `limit` entries from 0-based `offset`, newest first, each split back
--- into its fields (appendAudit of prelude.lua writes them: the admin's length in bytes tells it
+-- into its fields (appendAudit of lib/moderation.lua writes them: the admin's length in bytes tells it
 -- from the reason). Returns {total, {id, at, action, cascade, wallets, wallet, admin, reason}, ...},
 -- wallet and reason '' where the entry has none.
 local auditKey = KEYS[1]

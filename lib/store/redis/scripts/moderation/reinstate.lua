@@ -1,6 +1,7 @@
+-- uses: board, moderation, seasons
 -- reinstate: puts the wallet back, and with it every wallet its cascade set names; each held entry
 -- returns as it now is (same composite, so the same place among equal scores) and the score total
--- gains it; its held entries on every season board return too (`seasons`, seasonBoards of prelude.lua).
+-- gains it; its held entries on every season board return too (`seasons`, seasonBoards of lib/seasons.lua).
 -- A wallet reinstated by itself leaves the cascade set of its via. Appends one audit entry, also when
 -- the wallet was not disqualified (then nothing changes, the board version neither).
 -- Returns {auditId, wallet...}: the wallets it reinstated, the named one first.

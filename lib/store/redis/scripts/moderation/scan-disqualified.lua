@@ -1,3 +1,4 @@
+-- uses: moderation
 -- scanDisqualified: read-only. One SSCAN step over the disqualified wallets, and the record of each
 -- found, read in the same atomic step. Returns {nextCursor, {wallet, {record}}, ...}.
 local disqualifiedKey = KEYS[1]

@@ -1,3 +1,4 @@
+-- uses: notifications
 -- recordNotificationOutcome: one round of sends. Adds its counts to the day's, forgets each dropped
 -- target unless its token changed since (the client handed out a new one after reporting the old one
 -- invalid), and stamps the reminded fids with `now`. ARGV after the header: `dropCount` triples fid,

@@ -1,3 +1,4 @@
+-- uses: notifications
 -- removeNotificationTarget: forgets the fid's target in one client app, if it has one there.
 local targetsKey = KEYS[1]
 local subscribersKey = KEYS[2]

@@ -1,5 +1,6 @@
+-- uses: board
 -- getWallets: read-only. ARGV after the field names are wallets.
--- Returns one record per wallet, in order, as readRecord of the prelude shapes it.
+-- Returns one record per wallet, in order, as readRecord of lib/board.lua shapes it.
 local board = leaderboard(KEYS[1], KEYS[2], KEYS[3])
 local walletKeyPrefix = ARGV[1]
 local fieldCount = tonumber(ARGV[2])

@@ -1,3 +1,4 @@
+-- uses: board
 -- putWallets: writes whole wallet records, overwriting, in one atomic step.
 -- ARGV after the header holds the records, `width` values each: wallet, refCode, createdAt,
 -- active ('1' or ''), score and reachedAt ('' and '' for no leaderboard entry), then one
@@ -60,7 +61,7 @@ for i = first, #ARGV - width + 1, width do
     local referredAt = tonumber(ARGV[i + referredAtAt]) or 0
     redis.call('ZADD', refereesKeyPrefix .. referrer, string.format('%d', -referredAt), wallet)
   end
-  -- Imports write no signals: a referee already counted active stays counted (countActive of prelude.lua).
+  -- Imports write no signals: a referee already counted active stays counted (countActive of lib/signals.lua).
   local activeReferee = redis.call('HGET', walletKey, 'activeReferee')
   if activeReferee then
     hash[#hash + 1] = 'activeReferee'

@@ -1,3 +1,4 @@
+-- uses: board
 -- scanWallets: read-only. One SCAN step over the wallet keys, and the record of each key
 -- found, read in the same atomic step. Returns {nextCursor, {record, ...}}.
 local board = leaderboard(KEYS[1], KEYS[2], KEYS[3])

@@ -1,5 +1,6 @@
+-- uses: analytics, board, credit, seasons, signals
 -- creditReferral: credits the wallet's referral if it waits for the wallet to qualify (creditPending
--- of prelude.lua), at `now`, counted on its day and in its season. Returns the referrer when this call
+-- of lib/credit.lua), at `now`, counted on its day and in its season. Returns the referrer when this call
 -- credited it, else nil.
 local walletKey = KEYS[1]
 local day = countingDay(KEYS[2], KEYS[3], ARGV[3], ARGV[4])

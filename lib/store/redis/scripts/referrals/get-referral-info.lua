@@ -1,3 +1,4 @@
+-- uses: analytics, wallets
 -- getReferralInfo: registers the wallet, then reads its referrer and counts.
 -- Returns {isNew, codeOwner, referralPending|nil, referrer|nil, referralsCount|nil, pendingReferrals|nil}:
 -- register-wallet.lua's reply, then the card's fields.

@@ -1,9 +1,10 @@
+-- uses: analytics, board, credit, seasons, signals, wallets
 -- recordReferral, in one atomic step: an existing referrer wins; then self-referral refuses;
 -- then an unknown code; else the binding (the order of docs/api.md "Referral recording").
 -- Every call, whatever its outcome, counts the referee as connected with a code that day. A binding
 -- also updates the referrer's farm signals (lib/domain/signals.ts) and its place in their ranking.
 -- With a `qualify` rule (REFERRAL_QUALIFY) the referee does not meet yet by what the store keeps, the
--- binding waits for it (creditPending of prelude.lua) instead of being credited (creditReferral).
+-- binding waits for it (creditPending of lib/credit.lua) instead of being credited (creditReferral).
 -- Returns {'already-recorded', existingReferrer} | {'self-referral'} | {'code-not-found'}
 --       | {'no-index'} (index missing: the caller rebuilds it and runs this again)
 --       | {'recorded', referrer}.

@@ -1,3 +1,4 @@
+-- uses: wallets
 -- resolveRefCode: {'owner', wallet}; {'miss'} when the index is complete and lacks the code;
 -- {'no-index'} when the index itself is missing (the caller rebuilds it, then asks again).
 local codesKey = KEYS[1]

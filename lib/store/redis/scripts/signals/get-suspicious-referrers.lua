@@ -1,5 +1,6 @@
+-- uses: signals
 -- getSuspiciousReferrers: read-only. `limit` referrers of the ranking from 0-based `offset`, most
--- suspicious first. Returns {total, signals...}, each as readSignals of prelude.lua reads them.
+-- suspicious first. Returns {total, signals...}, each as readSignals of lib/signals.lua reads them.
 local rankKey = KEYS[1]
 local disqualifiedKey = KEYS[2]
 local offset = tonumber(ARGV[1])

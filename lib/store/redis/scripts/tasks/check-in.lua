@@ -1,5 +1,6 @@
+-- uses: analytics, board, credit, seasons, signals, wallets
 -- checkIn: stores `now` unless a check-in happened less than `cooldown` seconds ago.
--- A check-in may count the wallet as an active referee of its referrer (countActive of prelude.lua)
+-- A check-in may count the wallet as an active referee of its referrer (countActive of lib/signals.lua)
 -- and, under the "checkin" rule of REFERRAL_QUALIFY, credits its waiting referral (creditPending).
 -- Returns {1, referralPending, creditedReferrer} on success, {0, previousCheckIn, referralPending} on
 -- cooldown; referralPending ('1' or nil) as the step leaves it, creditedReferrer nil unless this step credited.

@@ -1,5 +1,6 @@
+-- uses: analytics, signals, wallets
 -- completeSocialTask: the first completion stores its time and counts, for the day and, through
--- countActive of prelude.lua, for the wallet's referrer. Returns the ORIGINAL completion time.
+-- countActive of lib/signals.lua, for the wallet's referrer. Returns the ORIGINAL completion time.
 local walletKey = KEYS[1]
 local codesKey = KEYS[2]
 local day = countingDay(KEYS[3], KEYS[4], ARGV[4], ARGV[5])

@@ -1,5 +1,6 @@
+-- uses: analytics, board, credit, seasons, signals, wallets
 -- markNftMint: nft_mint true for good; counted the first time, for the day and, through countActive
--- of prelude.lua, for the wallet's referrer. Under the "nft_mint" rule of REFERRAL_QUALIFY it credits
+-- of lib/signals.lua, for the wallet's referrer. Under the "nft_mint" rule of REFERRAL_QUALIFY it credits
 -- the wallet's waiting referral (creditPending), on a repeated call too: nft_mint is set either way.
 -- Returns the referrer this call credited, else nil.
 local walletKey = KEYS[1]

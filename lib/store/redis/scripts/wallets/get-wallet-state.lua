@@ -1,5 +1,6 @@
+-- uses: board, wallets
 -- getWalletState: read-only. ARGV[2..] are the social task ids (the fields holding their times).
--- Returns walletState's reply (prelude.lua).
+-- Returns walletState's reply (lib/wallets.lua).
 local walletKey = KEYS[1]
 local board = leaderboard(KEYS[2], KEYS[3], KEYS[4])
 local wallet = ARGV[1]

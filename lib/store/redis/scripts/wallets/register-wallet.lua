@@ -1,3 +1,4 @@
+-- uses: analytics, wallets
 -- registerWallet: makes the wallet known. Returns {isNew, codeOwner, referralPending ('1' or nil)}.
 local walletKey = KEYS[1]
 local codesKey = KEYS[2]

@@ -1,0 +1,122 @@
+/**
+ * The inputs of the scripts that take 15 or more, by name: each layout lists the names of KEYS[1..] and
+ * ARGV[1..] in order, the names the script's header gives them (`local x = KEYS[n]`: x; an input passed
+ * to a function of a Lua piece, `local day = countingDay(KEYS[3], ...)`: day.<its parameter>), and the
+ * TypeScript builder makes the two arrays from the inputs by name (positional). tests/unit/lua-layouts.test.ts
+ * reads each header and holds it to its layout, so neither side can shift a position alone.
+ * Parts shared by several layouts are layouts too; `part` names what a helper returns with one.
+ */
+import "server-only";
+import type { ScriptName } from "@/lib/store/redis/run";
+
+export interface Layout {
+  readonly keys: readonly string[];
+  readonly args: readonly string[];
+}
+
+type NameOf<L extends Layout> = L["keys"][number] | L["args"][number];
+
+/** Every input of a layout, by name. */
+export type Inputs<L extends Layout> = { readonly [N in NameOf<L>]: string };
+
+/** KEYS and ARGV in the layout's order. */
+export function positional<L extends Layout>(layout: L, inputs: Inputs<L>): { keys: string[]; args: string[] } {
+  const at = (name: NameOf<L>) => inputs[name];
+  return { keys: layout.keys.map(at), args: layout.args.map(at) };
+}
+
+/** Names the keys and args a helper returns (signalWrites, countingDay...) with a part of a layout, in order. */
+export function part<L extends Layout>(layout: L, values: { readonly keys: readonly string[]; readonly args: readonly string[] }): Inputs<L> {
+  if (values.keys.length !== layout.keys.length || values.args.length !== layout.args.length) {
+    throw new Error(`Expected ${layout.keys.length} keys and ${layout.args.length} args, got ${values.keys.length} and ${values.args.length}`);
+  }
+  const named = [...layout.keys.map((name, i) => [name, values.keys[i]]), ...layout.args.map((name, i) => [name, values.args[i]])];
+  return Object.fromEntries(named) as Inputs<L>;
+}
+
+/** countingDay of lib/analytics.lua (analytics.ts countingDay). */
+export const DAY = { keys: ["day.factsKey", "day.sinceKey"], args: ["day.day", "day.expireAt"] } as const;
+
+/** register of lib/wallets.lua, as check-in and mark-nft-mint name it (wallets.ts registration). */
+export const REGISTRATION = {
+  keys: ["walletKey", "codesKey", ...DAY.keys],
+  args: ["wallet", "code", "now", ...DAY.args],
+} as const;
+
+/** register of lib/wallets.lua, as record-referral names it. */
+export const REFEREE_REGISTRATION = {
+  keys: ["refereeKey", "codesKey", ...DAY.keys],
+  args: ["referee", "refereeCode", "now", ...DAY.args],
+} as const;
+
+/** signalKeys of lib/signals.lua (signals.ts signalWrites). */
+export const SIGNALS = {
+  keys: ["signals.rankKey"],
+  args: ["signals.signalsKeyPrefix", "signals.walletKeyPrefix", "signals.cycleWeight"],
+} as const;
+
+/** leaderboard of lib/board.lua in a script that changes a board (keys.ts boardWrite). */
+const BOARD_WRITE = ["board.lbKey", "board.heldKey", "board.disqualifiedKey", "board.versionKey"] as const;
+
+/** The board, seasonBoard of lib/seasons.lua and referralCredit of lib/credit.lua (referrals.ts creditInputs). */
+export const CREDIT = {
+  keys: [...BOARD_WRITE, "season.lbKey", "season.heldKey", "season.refsKey", "season.lastKey", "credit.activeKey", "credit.scoreKey", "credit.referrersKey"],
+  args: ["season.number"],
+} as const;
+
+/** seasonBoards of lib/seasons.lua (seasons.ts seasonMoves). */
+export const SEASON_MOVES = { keys: ["seasons.lastKey"], args: ["seasons.current", "seasons.lbPrefix", "seasons.heldPrefix"] } as const;
+
+export const RECORD_REFERRAL = {
+  keys: [...REFEREE_REGISTRATION.keys, ...SIGNALS.keys, ...CREDIT.keys, "referralsKey", "connectedKey"],
+  args: [
+    ...REFEREE_REGISTRATION.args,
+    ...SIGNALS.args,
+    "refCode",
+    "selfReferral",
+    "completeField",
+    "refereesKeyPrefix",
+    "burstWindow",
+    "quickSeconds",
+    "qualify",
+    ...CREDIT.args,
+  ],
+} as const;
+
+export const CREDIT_REFERRAL = {
+  keys: ["walletKey", ...DAY.keys, ...SIGNALS.keys, ...CREDIT.keys],
+  args: ["wallet", "now", ...DAY.args, ...SIGNALS.args, ...CREDIT.args],
+} as const;
+
+export const CHECK_IN = {
+  keys: [...REGISTRATION.keys, ...SIGNALS.keys, ...CREDIT.keys],
+  args: [...REGISTRATION.args, "cooldown", ...SIGNALS.args, "qualify", ...CREDIT.args],
+} as const;
+
+export const MARK_NFT_MINT = {
+  keys: [...REGISTRATION.keys, ...SIGNALS.keys, ...CREDIT.keys],
+  args: [...REGISTRATION.args, ...SIGNALS.args, "qualify", ...CREDIT.args],
+} as const;
+
+/** What every moderation write takes first (moderation.ts actionKeys): the board, the score total, the audit log. */
+export const ACTION = { keys: [...BOARD_WRITE, "scoreKey", "auditKey"], args: [] } as const;
+
+export const DISQUALIFY = {
+  keys: [...ACTION.keys, ...SEASON_MOVES.keys, "recordKey", "refereesKey", "cascadeKey"],
+  args: ["wallet", "reason", "admin", "now", "cascade", "maxCascade", "recordKeyPrefix", ...SEASON_MOVES.args],
+} as const;
+
+export const REINSTATE = {
+  keys: [...ACTION.keys, ...SEASON_MOVES.keys, "recordKey", "cascadeKey"],
+  args: ["wallet", "admin", "now", "recordKeyPrefix", "cascadeKeyPrefix", ...SEASON_MOVES.args],
+} as const;
+
+/** The script of each layout. */
+export const LAYOUTS: Readonly<Partial<Record<ScriptName, Layout>>> = {
+  "record-referral": RECORD_REFERRAL,
+  "credit-referral": CREDIT_REFERRAL,
+  "check-in": CHECK_IN,
+  "mark-nft-mint": MARK_NFT_MINT,
+  disqualify: DISQUALIFY,
+  reinstate: REINSTATE,
+};
