@@ -11,7 +11,8 @@ import { after } from "next/server";
 import { createAppKeyCheck } from "@/lib/farcaster/app-key";
 import { createNotificationClient } from "@/lib/farcaster/notify-client";
 import { createQuickAuthCheck } from "@/lib/farcaster/quick-auth";
-import type { Notifier } from "@/lib/services/notifications";
+import { createDispatcher, type EventDispatcher } from "@/lib/services/events";
+import { notificationSubscriptions, type Notifier } from "@/lib/services/notifications";
 import { getStore } from "@/lib/store";
 import type { Store } from "@/lib/store/types";
 
@@ -29,12 +30,15 @@ export interface Deps {
   seasons: SeasonSchedule | null;
   /** Farcaster notifications; null while NEYNAR_API_KEY is unset. */
   notifications: Notifier | null;
+  /** Where use cases emit their domain events; its subscribers are listed in deps(). */
+  events: EventDispatcher;
 }
 
 let chain: NftVerifier | null | undefined;
 let activity: WalletActivity | null | undefined;
 let qualification: Qualification | undefined;
 let notifications: Notifier | null | undefined;
+let events: EventDispatcher | undefined;
 
 export async function deps(): Promise<Deps> {
   const cfg = config();
@@ -47,7 +51,9 @@ export async function deps(): Promise<Deps> {
     client: createNotificationClient(cfg.notifications.timeoutMs),
     verifyAppKey: createAppKeyCheck(cfg.notifications.hubUrl, cfg.notifications.neynarApiKey, cfg.notifications.timeoutMs),
     quickAuth: createQuickAuthCheck(cfg.notifications.quickAuthOrigin),
-    later: after,
   };
-  return { store: await getStore(), clock: systemClock, chain, activity, qualification, seasons: cfg.store.seasons ?? null, notifications };
+  const store = await getStore();
+  // Every subscriber of the domain events (lib/domain/events.ts): one more consumer is one more entry.
+  events ??= createDispatcher(after, [...notificationSubscriptions({ store, clock: systemClock, notifications })]);
+  return { store, clock: systemClock, chain, activity, qualification, seasons: cfg.store.seasons ?? null, notifications, events };
 }

@@ -9,26 +9,30 @@ import type { Wallet } from "@/lib/domain/wallet";
 import type { Deps } from "@/lib/services/context";
 import type { Disqualification, ModerationStore } from "@/lib/store/types";
 
-type ModerationDeps = Pick<Deps, "clock"> & { store: ModerationStore };
+type ModerationDeps = Pick<Deps, "clock" | "events"> & { store: ModerationStore };
 
 /** Wallets of the ban list read per store call. */
 const BAN_LIST_PAGE = 1000;
 
 /** POST /api/admin/wallets/disqualify */
 export async function disqualifyWallet(deps: ModerationDeps, admin: string, input: DisqualifyBody): Promise<DisqualifyAnswer> {
-  const result = await deps.store.disqualify({ ...input, admin, now: deps.clock() });
+  const at = deps.clock();
+  const result = await deps.store.disqualify({ ...input, admin, now: at });
   if (result.outcome === "too-many-referees") {
     throw new ApiError(
       400,
       `Invalid cascade: the wallet has ${result.referees} referees, more than the ${MAX_CASCADE} one step takes; import them as a ban list instead`,
     );
   }
+  if (result.wallets.length > 0) deps.events.emit({ type: "wallet.disqualified", wallets: result.wallets, admin, at });
   return { disqualified: result.wallets, audit: result.audit };
 }
 
 /** POST /api/admin/wallets/reinstate */
 export async function reinstateWallet(deps: ModerationDeps, admin: string, wallet: Wallet): Promise<ReinstateAnswer> {
-  const result = await deps.store.reinstate({ wallet, admin, now: deps.clock() });
+  const at = deps.clock();
+  const result = await deps.store.reinstate({ wallet, admin, now: at });
+  if (result.wallets.length > 0) deps.events.emit({ type: "wallet.reinstated", wallets: result.wallets, admin, at });
   return { reinstated: result.wallets, audit: result.audit };
 }
 

@@ -1,8 +1,8 @@
 /**
  * Farcaster notifications, end to end: the webhook's events into the store, the Quick Auth link of
  * a fid to a wallet, the referral notification sent after the response, and the check-in reminder
- * runs. A send never fails a user's request: it runs after the response (Notifier.later), and a
- * down or misbehaving notification url is counted and logged, never thrown.
+ * runs. A send never fails a user's request: it runs after the response (a subscriber of
+ * lib/services/events.ts), and a down or misbehaving notification url is counted and logged, never thrown.
  */
 import { parseWebhookEvent } from "@farcaster/miniapp-node";
 import type { NotificationsConfig } from "@/lib/config";
@@ -16,6 +16,7 @@ import type { NotificationClient } from "@/lib/farcaster/notify-client";
 import type { QuickAuthCheck } from "@/lib/farcaster/quick-auth";
 import { nameOf } from "@/lib/services/campaign";
 import type { Clock } from "@/lib/domain/clock";
+import { on, type Subscription } from "@/lib/services/events";
 import type { NotificationStore } from "@/lib/store/types";
 
 /** Everything notifications need beyond the store and the clock; null in Deps while they are off. */
@@ -26,8 +27,6 @@ export interface Notifier {
   client: NotificationClient;
   verifyAppKey: VerifyAppKey;
   quickAuth: QuickAuthCheck;
-  /** Runs `task` after the response is sent (Next's after() in the app). */
-  later(task: () => Promise<void>): void;
 }
 
 export interface NotifyDeps {
@@ -110,20 +109,23 @@ export async function linkFarcasterAccount(deps: NotifyDeps, token: string | nul
 }
 
 /**
- * After a referral is credited: tells the referrer, once per day, after the response, with a
- * notification leading to `linkBase`. Nothing without a credited referrer, or without a link base (the
- * bench's bare server).
+ * The subscribers of notifications, while their kind is on. referral.credited tells the referrer,
+ * once per day, with a notification leading to the request's link base; nothing without a request
+ * (the bench's bare server).
  */
-export function notifyReferralCredited(deps: NotifyDeps, referrer: string | null, linkBase: string | undefined): void {
+export function notificationSubscriptions(deps: NotifyDeps): Subscription[] {
   const notifier = deps.notifications;
-  if (!referrer || !linkBase || !notifier?.config.kinds.includes("referral")) return;
-  notifier.later(async () => {
-    try {
-      await sendOnce(deps, notifier, "referral", referrer, linkBase);
-    } catch (error) {
-      console.error("[refboard] the referral notification failed:", error);
-    }
-  });
+  if (!notifier?.config.kinds.includes("referral")) return [];
+  return [
+    on("referral.credited", async ({ referrer }, request) => {
+      if (!request) return;
+      try {
+        await sendOnce(deps, notifier, "referral", referrer, request.linkBase);
+      } catch (error) {
+        console.error("[refboard] the referral notification failed:", error);
+      }
+    }),
+  ];
 }
 
 async function sendOnce(deps: NotifyDeps, notifier: Notifier, kind: NotificationKind, wallet: string, linkBase: string): Promise<void> {

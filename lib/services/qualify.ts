@@ -10,6 +10,7 @@ import { qualifiesOnChain, type QualifyRule } from "@/lib/domain/qualify";
 import type { Wallet } from "@/lib/domain/wallet";
 import type { WalletActivity } from "@/lib/chain/activity";
 import type { Deps } from "@/lib/services/context";
+import type { RequestContext } from "@/lib/services/events";
 import type { ReferralStore, WalletState } from "@/lib/store/types";
 
 export interface Qualification {
@@ -34,20 +35,26 @@ export function qualificationOf(cfg: QualifyConfig, activity: WalletActivity | n
   };
 }
 
-type QualifyDeps = Pick<Deps, "clock" | "qualification"> & { store: Pick<ReferralStore, "creditReferral"> };
+type QualifyDeps = Pick<Deps, "clock" | "qualification" | "events"> & { store: Pick<ReferralStore, "creditReferral"> };
 
 /** What the request already read of the wallet: enough to tell whether it meets a rule the store decides. */
 type Known = Partial<Pick<WalletState, "checkInLast" | "nftMint">>;
 
 /**
  * Called after a request of a wallet whose referral is pending: credits it when the wallet meets
- * the rule now. The referrer when this call credited it (theirs to be told), else null. A chain
- * failure is logged and leaves the referral pending, so that the request answers as it would have;
- * the next request tries again.
+ * the rule now, and emits referral.credited when this call credited it. A chain failure is logged
+ * and leaves the referral pending, so that the request answers as it would have; the next request
+ * tries again.
  */
-export async function creditIfQualified(deps: QualifyDeps, wallet: Wallet, known: Known = {}): Promise<string | null> {
-  if (!(await meetsRule(deps.qualification, wallet, known))) return null;
-  return deps.store.creditReferral(wallet, deps.clock());
+export async function creditIfQualified(deps: QualifyDeps, wallet: Wallet, request: RequestContext | undefined, known: Known = {}): Promise<void> {
+  if (!(await meetsRule(deps.qualification, wallet, known))) return;
+  const at = deps.clock();
+  emitCredited(deps, await deps.store.creditReferral(wallet, at), wallet, at, request);
+}
+
+/** referral.credited, when a store step says it credited `referee`'s referral (it names the referrer only then). */
+export function emitCredited(deps: Pick<Deps, "events">, referrer: string | null | undefined, referee: Wallet, at: number, request: RequestContext | undefined): void {
+  if (referrer) deps.events.emit({ type: "referral.credited", referrer, referee, at }, request);
 }
 
 async function meetsRule(qualification: Qualification, wallet: Wallet, known: Known): Promise<boolean> {

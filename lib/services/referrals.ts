@@ -7,29 +7,31 @@ import type {
 } from "@/lib/contract/schemas";
 import { isResolvableRefCode, isSelfReferral, referralLink, refCodeOf, type Wallet } from "@/lib/domain/wallet";
 import type { Deps } from "@/lib/services/context";
-import { notifyReferralCredited } from "@/lib/services/notifications";
-import type { NotificationStore, ReferralStore } from "@/lib/store/types";
+import type { RequestContext } from "@/lib/services/events";
+import { emitCredited } from "@/lib/services/qualify";
+import type { ReferralStore } from "@/lib/store/types";
 
 type ReferralDeps = Pick<Deps, "clock" | "qualification"> & { store: ReferralStore };
-type RecordDeps = ReferralDeps & Pick<Deps, "notifications"> & { store: NotificationStore };
+type RecordDeps = ReferralDeps & Pick<Deps, "events">;
 
 /**
  * POST /api/referral/record: binds the referee to the code's owner, once (see ReferralStore.recordReferral
- * for the order of the checks). A referral credited at once is told to the referrer after the response,
- * with a notification leading to `linkBase`. Under a REFERRAL_QUALIFY rule the
- * binding waits, and the step that credits it tells the referrer.
+ * for the order of the checks). A new binding emits referral.recorded, and referral.credited when it
+ * counts at once; under a REFERRAL_QUALIFY rule the credit waits, and the step that credits it emits it.
  */
-export async function recordReferral(deps: RecordDeps, referee: Wallet, refCode: string, linkBase?: string): Promise<RecordReferralResponse> {
+export async function recordReferral(deps: RecordDeps, referee: Wallet, refCode: string, request?: RequestContext): Promise<RecordReferralResponse> {
+  const at = deps.clock();
   const result = await deps.store.recordReferral({
     referee,
     refCode,
     selfReferral: isSelfReferral(referee, refCode),
-    now: deps.clock(),
+    now: at,
     qualify: deps.qualification.rule,
   });
   switch (result.outcome) {
     case "recorded":
-      if (deps.qualification.rule === "none") notifyReferralCredited(deps, result.referrer, linkBase);
+      deps.events.emit({ type: "referral.recorded", referrer: result.referrer, referee, at }, request);
+      if (deps.qualification.rule === "none") emitCredited(deps, result.referrer, referee, at, request);
       return { success: true, referrer: result.referrer };
     case "already-recorded":
       return { success: true, referrer: result.referrer, alreadyRecorded: true };

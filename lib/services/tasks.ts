@@ -17,12 +17,12 @@ import {
 import type { Wallet } from "@/lib/domain/wallet";
 import type { NftVerifier } from "@/lib/chain/types";
 import type { Deps } from "@/lib/services/context";
-import { notifyReferralCredited } from "@/lib/services/notifications";
-import { creditIfQualified } from "@/lib/services/qualify";
-import type { NotificationStore, ReferralStore, TaskStore, WalletState, WalletStore } from "@/lib/store/types";
+import type { RequestContext } from "@/lib/services/events";
+import { creditIfQualified, emitCredited } from "@/lib/services/qualify";
+import type { ReferralStore, TaskStore, WalletState, WalletStore } from "@/lib/store/types";
 
-type TaskDeps = Pick<Deps, "clock" | "chain" | "qualification" | "notifications"> & {
-  store: WalletStore & TaskStore & Pick<ReferralStore, "creditReferral"> & NotificationStore;
+type TaskDeps = Pick<Deps, "clock" | "chain" | "qualification" | "events"> & {
+  store: WalletStore & TaskStore & Pick<ReferralStore, "creditReferral">;
 };
 
 export const REASON_NOT_CONFIGURED = "On-chain verification is not configured";
@@ -51,16 +51,19 @@ export async function getTaskStatus(deps: TaskDeps, wallet: Wallet): Promise<Tas
 }
 
 /**
- * POST /api/steam/task/complete: the check-in cooldown runs on the server clock only. A referral the
- * check-in credits is told to the referrer after the response (`linkBase`: where the notification leads).
+ * POST /api/steam/task/complete: the check-in cooldown runs on the server clock only. A check-in
+ * emits task.completed, and referral.credited when it credits the wallet's referral.
  */
-export async function completeTask(deps: TaskDeps, wallet: Wallet, taskId: CompletableTaskId, linkBase?: string): Promise<CompleteTaskResponse> {
+export async function completeTask(deps: TaskDeps, wallet: Wallet, taskId: CompletableTaskId, request?: RequestContext): Promise<CompleteTaskResponse> {
   const now = deps.clock();
   if (taskId === "daily_checkin") {
     const result = await deps.store.checkIn(wallet, now, CHECKIN_COOLDOWN_SECONDS, deps.qualification.rule);
-    if (result.checkedIn) notifyReferralCredited(deps, result.creditedReferrer ?? null, linkBase);
+    if (result.checkedIn) {
+      deps.events.emit({ type: "task.completed", wallet, task: taskId, at: now }, request);
+      emitCredited(deps, result.creditedReferrer, wallet, now, request);
+    }
     // A check-in made under another rule (or before one was set) counts too: the wallet has checked in.
-    if (result.referralPending) notifyReferralCredited(deps, await creditIfQualified(deps, wallet, { checkInLast: now }), linkBase);
+    if (result.referralPending) await creditIfQualified(deps, wallet, request, { checkInLast: now });
     if (!result.checkedIn) throw errors.onCooldown(checkInCooldown(result.last, now));
     return { success: true, taskId, timestamp: now };
   }
@@ -69,30 +72,32 @@ export async function completeTask(deps: TaskDeps, wallet: Wallet, taskId: Compl
 }
 
 /** POST /api/steam/verify: asks the chain unless nft_mint is already stored true. RPC errors propagate (500). */
-export async function verifyTask(deps: TaskDeps, wallet: Wallet, taskId: VerifiableTaskId, linkBase?: string): Promise<VerifyTaskResponse> {
+export async function verifyTask(deps: TaskDeps, wallet: Wallet, taskId: VerifiableTaskId, request?: RequestContext): Promise<VerifyTaskResponse> {
   const state = await deps.store.getWalletState(wallet);
-  if (state.referralPending) notifyReferralCredited(deps, await creditIfQualified(deps, wallet, state), linkBase);
+  if (state.referralPending) await creditIfQualified(deps, wallet, request, state);
   if (state.nftMint) return { success: true, taskId, verified: true };
   if (!deps.chain) return { success: false, taskId, verified: false, reason: REASON_NOT_CONFIGURED };
   if (!(await deps.chain.hasNftOrStake(wallet))) {
     return { success: false, taskId, verified: false, reason: REASON_NOT_VERIFIED };
   }
-  notifyReferralCredited(deps, await deps.store.markNftMint(wallet, deps.clock(), deps.qualification.rule), linkBase);
+  const at = deps.clock();
+  emitCredited(deps, await deps.store.markNftMint(wallet, at, deps.qualification.rule), wallet, at, request);
   return { success: true, taskId, verified: true };
 }
 
 /** GET /api/steam/progress: verifies nft_mint first; an RPC failure is logged and the stored state returned. */
-export async function getProgress(deps: TaskDeps, wallet: Wallet, linkBase?: string): Promise<ProgressResponse> {
+export async function getProgress(deps: TaskDeps, wallet: Wallet, request?: RequestContext): Promise<ProgressResponse> {
   const state = await deps.store.getWalletState(wallet);
   if (!state.nftMint && deps.chain && (await hasNftOrStakeLogged(deps.chain, wallet))) {
-    const credited = await deps.store.markNftMint(wallet, deps.clock(), deps.qualification.rule);
+    const at = deps.clock();
+    const credited = await deps.store.markNftMint(wallet, at, deps.qualification.rule);
     state.nftMint = true;
     if (credited) {
       state.referralPending = false;
-      notifyReferralCredited(deps, credited, linkBase);
+      emitCredited(deps, credited, wallet, at, request);
     }
   }
-  if (state.referralPending) notifyReferralCredited(deps, await creditIfQualified(deps, wallet, state), linkBase);
+  if (state.referralPending) await creditIfQualified(deps, wallet, request, state);
   return { progress: taskFlags(state, deps.clock()), referralCount: state.referralsCount };
 }
 

@@ -41,6 +41,7 @@ import { aroundQuery, boardQuery, boardUserQuery } from "@/lib/contract/board-sc
 import { checkReferral, getReferralLink, getWalletByCode, recordReferral } from "@/lib/services/referrals";
 import { completeTask, getProgress, getTaskStatus, verifyTask } from "@/lib/services/tasks";
 import { initUser } from "@/lib/services/users";
+import { NO_SUBSCRIBERS } from "@/lib/services/events";
 import { createStore } from "@/lib/store";
 import { createTcpRedisStore } from "@/lib/store/redis/tcp";
 import { createUpstashStore } from "@/lib/store/redis/upstash";
@@ -75,7 +76,7 @@ const tagged = async (i: Input, read: Promise<BoardRead<unknown>>): Promise<Repl
 
 /** The route table: one line per route handler of app/api, calling the same service. */
 const ROUTES: Record<string, Handler> = {
-  "POST /api/user/init": (d, i) => ok(initUser(d, parseInput(walletBody, i.body).wallet, i.linkBase)),
+  "POST /api/user/init": (d, i) => ok(initUser(d, parseInput(walletBody, i.body).wallet, { linkBase: i.linkBase })),
   "POST /api/referral/record": (d, i) => {
     const body = parseInput(recordReferralBody, i.body);
     return ok(recordReferral(d, body.wallet, body.refCode));
@@ -195,7 +196,7 @@ async function main(): Promise<void> {
         : await createStore(cfg.store);
   const activity = cfg.chain ? createWalletActivity(cfg.chain) : null;
   const chain = cfg.chain ? createNftVerifier(cfg.chain) : null;
-  const deps: Deps = { store, clock: systemClock, chain, activity, qualification: qualificationOf(cfg.qualify, activity), seasons: cfg.store.seasons ?? null, notifications: null };
+  const deps: Deps = { store, clock: systemClock, chain, activity, qualification: qualificationOf(cfg.qualify, activity), seasons: cfg.store.seasons ?? null, notifications: null, events: NO_SUBSCRIBERS };
   const port = Number(parseArgs({ options: { port: { type: "string", default: "4000" } } }).values.port);
   const server = createServer((req, res) => void serve(deps, () => roundTrips, req, res));
   server.listen(port, "127.0.0.1", () => console.log(`[bare] listening on http://127.0.0.1:${port} (${store.kind})`));

@@ -12,6 +12,7 @@ import type { QualifyConfig } from "@/lib/config";
 import { DEFAULT_RETENTION_DAYS } from "@/lib/domain/analytics";
 import { refCodeOf } from "@/lib/domain/wallet";
 import type { Deps } from "@/lib/services/context";
+import { NO_SUBSCRIBERS } from "@/lib/services/events";
 import { qualificationOf } from "@/lib/services/qualify";
 import { getReferralLink, recordReferral } from "@/lib/services/referrals";
 import { completeTask, getProgress, REASON_NOT_VERIFIED, verifyTask } from "@/lib/services/tasks";
@@ -63,15 +64,15 @@ function depsFor(qualify: QualifyConfig, rpcUrl = chain.rpcUrl): Deps {
   opened.push(store);
   const cfg = chainConfig(chain, { rpcUrl, timeoutMs: 2_000 });
   const activity = createWalletActivity(cfg);
-  return { store, clock: () => Math.floor(Date.now() / 1000), chain: createNftVerifier(cfg), activity, qualification: qualificationOf(qualify, activity), seasons: null, notifications: null };
+  return { store, clock: () => Math.floor(Date.now() / 1000), chain: createNftVerifier(cfg), activity, qualification: qualificationOf(qualify, activity), seasons: null, notifications: null, events: NO_SUBSCRIBERS };
 }
 
 /** A referrer and a referee bound to it, the referee's referral pending. */
 async function bound(deps: Deps) {
   const referrer = randomWallet();
   const referee = randomWallet();
-  await initUser(deps, referrer, BASE);
-  await initUser(deps, referee, BASE);
+  await initUser(deps, referrer, { linkBase: BASE });
+  await initUser(deps, referee, { linkBase: BASE });
   expect(await recordReferral(deps, referee, refCodeOf(referrer))).toEqual({ success: true, referrer });
   return { referrer, referee };
 }
@@ -97,7 +98,7 @@ describe("REFERRAL_QUALIFY=onchain on anvil", () => {
     const deps = depsFor(ONE_TX);
     const { referrer, referee } = await bound(deps);
 
-    await initUser(deps, referee, BASE);
+    await initUser(deps, referee, { linkBase: BASE });
     await getProgress(deps, referee);
     await completeTask(deps, referee, "daily_checkin");
     await verifyTask(deps, referee, "nft_mint");
@@ -115,7 +116,7 @@ describe("REFERRAL_QUALIFY=onchain on anvil", () => {
     expect(await deps.store.getWalletState(referee)).toMatchObject({ score: 1, referralPending: false });
 
     // Credited once: more requests change nothing.
-    await initUser(deps, referee, BASE);
+    await initUser(deps, referee, { linkBase: BASE });
     expect(await deps.store.getWalletState(referrer)).toMatchObject({ referralsCount: 1, score: 1 });
   });
 
@@ -123,7 +124,7 @@ describe("REFERRAL_QUALIFY=onchain on anvil", () => {
     const deps = depsFor(ONE_TX);
     const { referrer, referee } = await bound(deps);
     await sendTransaction(referee as Address);
-    await initUser(deps, referee, BASE);
+    await initUser(deps, referee, { linkBase: BASE });
     expect(await deps.store.getWalletState(referrer)).toMatchObject({ referralsCount: 1, pendingReferrals: 0 });
   });
 
@@ -141,7 +142,7 @@ describe("REFERRAL_QUALIFY=onchain on anvil", () => {
   it("an unreachable RPC fails no request: the referral stays pending", async () => {
     const deps = depsFor(ONE_TX, `http://127.0.0.1:${await freePort()}`);
     const { referrer, referee } = await bound(deps);
-    expect(await initUser(deps, referee, BASE)).toMatchObject({ success: true, isNew: false });
+    expect(await initUser(deps, referee, { linkBase: BASE })).toMatchObject({ success: true, isNew: false });
     expect(await completeTask(deps, referee, "daily_checkin")).toMatchObject({ success: true });
     expect(await getProgress(deps, referee)).toMatchObject({ referralCount: 0 });
     expect(await deps.store.getWalletState(referrer)).toMatchObject({ referralsCount: 0, pendingReferrals: 1 });

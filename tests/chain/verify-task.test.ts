@@ -10,6 +10,7 @@ import type { NftVerifier } from "@/lib/chain/types";
 import { ChainError, createNftVerifier } from "@/lib/chain/verifier";
 import type { ChainConfig } from "@/lib/config";
 import type { Deps } from "@/lib/services/context";
+import { NO_SUBSCRIBERS } from "@/lib/services/events";
 import { getProgress, verifyTask } from "@/lib/services/tasks";
 import { checked } from "@/lib/store/checked";
 import { openSqliteStore } from "@/lib/store/sqlite";
@@ -50,7 +51,7 @@ afterEach(() => {
 });
 
 function depsWith(verifier: NftVerifier | null): Deps {
-  return { store, clock: () => Math.floor(Date.now() / 1000), chain: verifier, activity: null, qualification: CREDIT_AT_ONCE, seasons: null, notifications: null };
+  return { store, clock: () => Math.floor(Date.now() / 1000), chain: verifier, activity: null, qualification: CREDIT_AT_ONCE, seasons: null, notifications: null, events: NO_SUBSCRIBERS };
 }
 
 /** Deps whose verifier counts every HTTP request it sends to the RPC. */

@@ -23,7 +23,10 @@ import {
 } from "@/lib/domain/notifications";
 import { CHECKIN_COOLDOWN_SECONDS } from "@/lib/domain/tasks";
 import type { NotificationReply } from "@/lib/farcaster/notify-client";
-import { linkFarcasterAccount, notifyReferralCredited, receiveWebhookEvent, runCheckinReminders, type Notifier, type NotifyDeps } from "@/lib/services/notifications";
+import type { DomainEvent } from "@/lib/domain/events";
+import { createDispatcher, on, type EventDispatcher } from "@/lib/services/events";
+import { linkFarcasterAccount, notificationSubscriptions, receiveWebhookEvent, runCheckinReminders, type Notifier, type NotifyDeps } from "@/lib/services/notifications";
+import { CREDIT_AT_ONCE } from "@/lib/services/qualify";
 import { recordReferral } from "@/lib/services/referrals";
 import { completeTask } from "@/lib/services/tasks";
 import { initUser } from "@/lib/services/users";
@@ -97,6 +100,7 @@ describe("notification services", () => {
   let pending: Promise<void>[];
   let appKeyCheck: Notifier["verifyAppKey"];
   let deps: NotifyDeps;
+  let events: EventDispatcher;
 
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), "refboard-notify-unit-"));
@@ -119,9 +123,9 @@ describe("notification services", () => {
       },
       verifyAppKey: (fid, key) => appKeyCheck(fid, key),
       quickAuth: async (token, domain) => (token === "good" && domain === "refboard.example.com" ? 42 : null),
-      later: (task) => void pending.push(task()),
     };
     deps = { store, clock: () => now, notifications: notifier };
+    events = dispatcherOf(deps);
   });
   afterEach(async () => {
     await store.close();
@@ -133,6 +137,9 @@ describe("notification services", () => {
       () => 200,
       (e: unknown) => (e instanceof ApiError ? e.status : Promise.reject(e)),
     );
+  // The composition root's wiring, with the response's end in the test's hands.
+  const dispatcherOf = (d: NotifyDeps) => createDispatcher((task) => void pending.push(task()), notificationSubscriptions(d));
+  const credited = (referrer: string, dispatcher = events) => dispatcher.emit({ type: "referral.credited", referrer, referee: randomWallet(), at: now }, { linkBase: BASE });
   const subscribe = async (fid: number, token = `t${fid}`, wallet = randomWallet()) => {
     await receiveWebhookEvent(deps, signedEvent(newAppKey(fid), { event: "notifications_enabled", notificationDetails: { url: "https://client.example/n", token } }));
     await store.linkFarcaster(fid, wallet, now);
@@ -165,24 +172,24 @@ describe("notification services", () => {
 
   it("the referral notification runs after the response, once per day, and a failing client is counted, never thrown", async () => {
     const referrer = await subscribe(11);
-    notifyReferralCredited(deps, referrer as `0x${string}`, BASE);
+    credited(referrer);
     expect(sent).toEqual([]); // nothing until the response is out
     await Promise.all(pending);
     expect(sent).toEqual([{ url: "https://client.example/n", message: messageOf("referral", DAY0, "Quest Club", BASE), tokens: ["t11"] }]);
-    notifyReferralCredited(deps, referrer as `0x${string}`, BASE);
+    credited(referrer);
     await Promise.all(pending);
     expect(sent).toHaveLength(1);
 
     // The last second of the day is still the same day: nothing more.
     now = (DAY0 + 1) * SECONDS_PER_DAY - 1;
-    notifyReferralCredited(deps, referrer as `0x${string}`, BASE);
+    credited(referrer);
     await Promise.all(pending);
     expect(sent).toHaveLength(1);
 
     // The next day's first second: a new day, a new notification.
     now = (DAY0 + 1) * SECONDS_PER_DAY;
     reply = () => new Error("connection refused");
-    notifyReferralCredited(deps, referrer as `0x${string}`, BASE);
+    credited(referrer);
     await Promise.all(pending);
     expect(sent.map((s) => s.message.notificationId)).toEqual([notificationIdOf("referral", DAY0), notificationIdOf("referral", DAY0 + 1)]);
     const day = (await store.getNotificationStats(DAY0 + 1, DAY0 + 1)).days[0];
@@ -192,20 +199,36 @@ describe("notification services", () => {
   it("under REFERRAL_QUALIFY=checkin the referrer hears of the referral when the referee's check-in credits it, not when it binds", async () => {
     const referrer = await subscribe(13);
     const referee = randomWallet();
-    const taskDeps = { ...deps, store, chain: null, qualification: { rule: "checkin" as const, onChain: null } };
-    await initUser(taskDeps, referrer as `0x${string}`, BASE);
-    await recordReferral(taskDeps, referee, refCodeOf(referrer), BASE);
+    const taskDeps = { ...deps, events, store, chain: null, qualification: { rule: "checkin" as const, onChain: null } };
+    await initUser(taskDeps, referrer as `0x${string}`, { linkBase: BASE });
+    await recordReferral(taskDeps, referee, refCodeOf(referrer), { linkBase: BASE });
     await Promise.all(pending);
     expect(sent).toEqual([]);
-    await completeTask(taskDeps, referee, "daily_checkin", BASE);
+    await completeTask(taskDeps, referee, "daily_checkin", { linkBase: BASE });
     await Promise.all(pending);
     expect(sent.map((s) => [s.message.notificationId, s.tokens])).toEqual([[notificationIdOf("referral", DAY0), ["t13"]]]);
+  });
+
+  it("a second subscriber (a webhook) hears the same referral.credited by being listed, no use case touched", async () => {
+    const referrer = await subscribe(14);
+    const referee = randomWallet();
+    const webhook: DomainEvent[] = [];
+    events = createDispatcher((task) => void pending.push(task()), [
+      ...notificationSubscriptions(deps),
+      on("referral.credited", async (event) => void webhook.push(event)),
+    ]);
+    const taskDeps = { ...deps, events, store, chain: null, qualification: CREDIT_AT_ONCE };
+    await initUser(taskDeps, referrer as `0x${string}`, { linkBase: BASE });
+    await recordReferral(taskDeps, referee, refCodeOf(referrer), { linkBase: BASE });
+    await Promise.all(pending);
+    expect(webhook).toEqual([{ type: "referral.credited", referrer, referee, at: now }]);
+    expect(sent.map((s) => s.tokens)).toEqual([["t14"]]);
   });
 
   it("a kind turned off sends nothing", async () => {
     const referrer = await subscribe(12);
     deps.notifications!.config.kinds = ["checkin"];
-    notifyReferralCredited(deps, referrer as `0x${string}`, BASE);
+    credited(referrer, dispatcherOf(deps));
     expect(pending).toEqual([]);
     deps.notifications!.config.kinds = ["referral"];
     expect(await runCheckinReminders(deps, BASE)).toEqual({ subscribers: 0, due: 0, sent: 0, failed: 0, invalid: 0, rateLimited: 0, wrapped: true });

@@ -7,7 +7,9 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/contract/errors";
 import { refCodeOf } from "@/lib/domain/wallet";
+import type { DomainEvent } from "@/lib/domain/events";
 import type { Deps } from "@/lib/services/context";
+import { disqualifyWallet, reinstateWallet } from "@/lib/services/moderation";
 import { conditionalAnswer, knownVersions } from "@/lib/http/conditional";
 import { readAround, readBoard, readLeaderboard, readLeaderboardUser, seasonView, type BoardRead, type KnownVersion } from "@/lib/services/leaderboard";
 import { getReferralLink, getWalletByCode, recordReferral } from "@/lib/services/referrals";
@@ -32,11 +34,15 @@ describe("services", () => {
   let dir: string;
   let now: number;
   let deps: Deps;
+  /** What the use cases emitted, in order (the dispatcher's own behaviour: tests/unit/events.test.ts). */
+  let emitted: DomainEvent[];
 
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), "refboard-services-"));
     now = T0;
-    deps = { store: checked(openSqliteStore(dir, { retentionDays: DEFAULT_RETENTION_DAYS })), clock: () => now, chain: null, activity: null, qualification: CREDIT_AT_ONCE, seasons: null, notifications: null };
+    emitted = [];
+    const events = { emit: (event: DomainEvent) => void emitted.push(event) };
+    deps = { store: checked(openSqliteStore(dir, { retentionDays: DEFAULT_RETENTION_DAYS })), clock: () => now, chain: null, activity: null, qualification: CREDIT_AT_ONCE, seasons: null, notifications: null, events };
   });
   afterEach(async () => {
     await deps.store.close();
@@ -90,7 +96,7 @@ describe("services", () => {
   describe("referrals", () => {
     it("maps the store's outcomes to the contract's answers", async () => {
       const referrer = randomWallet();
-      await initUser(deps, referrer, "https://app.example.com");
+      await initUser(deps, referrer, { linkBase: "https://app.example.com" });
       const referee = randomWallet();
       expect(await recordReferral(deps, referee, refCodeOf(referrer))).toEqual({ success: true, referrer });
       expect(await recordReferral(deps, referee, randomCode())).toEqual({ success: true, referrer, alreadyRecorded: true });
@@ -99,13 +105,18 @@ describe("services", () => {
       expect([self.status, self.message]).toEqual([400, "Cannot refer yourself"]);
       const unknown = await rejection(recordReferral(deps, randomWallet(), randomCode()));
       expect([unknown.status, unknown.message]).toEqual([404, "RefCode not found"]);
+      // One event per fact: the binding, and (no rule) its credit; a repeated or refused record tells nothing.
+      expect(emitted).toEqual([
+        { type: "referral.recorded", referrer, referee, at: T0 },
+        { type: "referral.credited", referrer, referee, at: T0 },
+      ]);
     });
 
     it("the link uses the given base and flags a code conflict for the later wallet", async () => {
       const code = randomCode();
       const first = walletWithCode(code);
       const later = walletWithCode(code);
-      expect(await initUser(deps, first, "https://app.example.com")).toEqual({
+      expect(await initUser(deps, first, { linkBase: "https://app.example.com" })).toEqual({
         success: true,
         wallet: first,
         refCode: code,
@@ -135,7 +146,7 @@ describe("services", () => {
       deps = { ...deps, qualification: qualify };
       const referrer = randomWallet();
       const referee = randomWallet();
-      await initUser(deps, referrer, BASE);
+      await initUser(deps, referrer, { linkBase: BASE });
       expect(await recordReferral(deps, referee, refCodeOf(referrer))).toEqual({ success: true, referrer });
       return { referrer, referee };
     };
@@ -153,8 +164,17 @@ describe("services", () => {
       expect((await getTaskStatus(deps, referrer)).tasks.referral).toBe(false);
       expect((await readLeaderboardUser(deps, referrer, undefined)).body).toMatchObject({ referrals_count: 0, rewards: 0 });
 
+      expect(emitted).toEqual([{ type: "referral.recorded", referrer, referee, at: T0 }]);
+
       now += 60;
       await completeTask(deps, referee, "daily_checkin");
+      expect(emitted.slice(1)).toEqual([
+        { type: "task.completed", wallet: referee, task: "daily_checkin", at: T0 + 60 },
+        { type: "referral.credited", referrer, referee, at: T0 + 60 },
+      ]);
+      await rejection(completeTask(deps, referee, "daily_checkin"));
+      await getProgress(deps, referee);
+      expect(emitted).toHaveLength(3);
       expect(await getReferralLink(deps, referrer, BASE)).toMatchObject({ referralsCount: 1, pendingReferrals: 0 });
       expect((await getReferralLink(deps, referee, BASE)).referralPending).toBeUndefined();
       expect((await getTaskStatus(deps, referrer)).tasks.referral).toBe(true);
@@ -168,6 +188,21 @@ describe("services", () => {
       // On cooldown: the answer is the contract's 400, and the check-in already made counts.
       expect((await rejection(completeTask(deps, referee, "daily_checkin"))).status).toBe(400);
       expect(await getReferralLink(deps, referrer, BASE)).toMatchObject({ referralsCount: 1, pendingReferrals: 0 });
+      expect(emitted.filter((e) => e.type === "referral.credited")).toEqual([{ type: "referral.credited", referrer, referee, at: T0 }]);
+    });
+
+    it("admin steps emit the wallets they changed, and nothing when nothing changed", async () => {
+      const { referrer, referee } = await bind(CREDIT_AT_ONCE);
+      emitted = [];
+      await disqualifyWallet(deps, "token", { wallet: referrer, reason: "farm", cascade: true });
+      await disqualifyWallet(deps, "token", { wallet: referrer, reason: "farm", cascade: false });
+      now += 5;
+      await reinstateWallet(deps, "token", referrer);
+      await reinstateWallet(deps, "token", referrer);
+      expect(emitted).toEqual([
+        { type: "wallet.disqualified", wallets: [referrer, referee], admin: "token", at: T0 },
+        { type: "wallet.reinstated", wallets: [referrer, referee], admin: "token", at: T0 + 5 },
+      ]);
     });
   });
 
@@ -193,7 +228,7 @@ describe("services", () => {
 
   it("leaderboard ranks equal list positions and rewards are score x 20", async () => {
     const a = randomWallet();
-    await initUser(deps, a, "https://x.example");
+    await initUser(deps, a, { linkBase: "https://x.example" });
     for (let i = 0; i < 3; i++) {
       now += 1;
       await recordReferral(deps, randomWallet(), refCodeOf(a));
@@ -215,7 +250,7 @@ describe("services", () => {
 
     it("the ETag names the board version; If-None-Match with it (weak, or in a list) gets no body until the board moves", async () => {
       const a = randomWallet();
-      await initUser(deps, a, "https://x.example");
+      await initUser(deps, a, { linkBase: "https://x.example" });
       await recordReferral(deps, randomWallet(), refCodeOf(a));
       const top = (ifNoneMatch: string | null) => conditional(ifNoneMatch, (known) => readLeaderboard(deps, 10, undefined, known));
       const first = await top(null);
@@ -235,7 +270,7 @@ describe("services", () => {
 
     it("around-me answers ranked entries; an unranked wallet gets none", async () => {
       const a = randomWallet();
-      await initUser(deps, a, "https://x.example");
+      await initUser(deps, a, { linkBase: "https://x.example" });
       const referees = [randomWallet(), randomWallet(), randomWallet()];
       // One second apart: the earlier referee ranks first among equal scores.
       for (const referee of referees) {
@@ -260,7 +295,7 @@ describe("services", () => {
       expect(seasonView(deps)).toEqual({ current: 0, start: weekly.startDay * DAY, end: (weekly.startDay + 7) * DAY });
       now = weekly.startDay * DAY + 10;
       const a = randomWallet();
-      await initUser(deps, a, "https://x.example");
+      await initUser(deps, a, { linkBase: "https://x.example" });
       await recordReferral(deps, randomWallet(), refCodeOf(a));
       expect((await readLeaderboard(deps, 10, "current", none)).body?.find((e) => e.wallet === a)).toMatchObject({ referrals_count: 1, rewards: 20 });
       expect((await conditional(null, (known) => readLeaderboard(deps, 10, "current", known))).etag).toMatch(/^"\d+-s1"$/);
