@@ -56,12 +56,16 @@ test("with no wallet in the browser, Connect in the header and in the hero opens
   }
 });
 
-test("with a wallet in the browser, a page on 127.0.0.1 and one on localhost both connect", async ({ page, app, wallet, devServer }) => {
-  const visitor = await wallet();
+test("with a wallet in the browser, a page on 127.0.0.1 and one on localhost both connect", async ({ context, app, wallet, devServer }) => {
   for (const origin of [app.baseUrl, app.altUrl]) {
-    await page.goto(origin);
-    await connectThroughModal(page);
-    await expect(page.getByTestId("connected-wallet")).toHaveText(short(visitor.address));
+    // A tab per origin: next dev may still be reloading the previous page after compiling what the
+    // connect loaded, and a reload there aborts a navigation of the same tab.
+    const tab = await context.newPage();
+    const visitor = await wallet(undefined, tab);
+    await tab.goto(origin);
+    await connectThroughModal(tab);
+    await expect(tab.getByTestId("connected-wallet")).toHaveText(short(visitor.address));
+    await tab.close();
   }
   expect(devServer.logs()).not.toContain("Blocked cross-origin request");
 });
