@@ -25,7 +25,6 @@ describe("the production client bundle", () => {
 
   it.each([
     ["the test mnemonic", "test test test test test test test test test test test junk"],
-    ["the first test account", "f39Fd6e51aad88F6F4ce6aB8827279cffFb92266"],
     ["the test wallets' connector ids", "test-wallet-"],
     ["their name in the modal", "Test wallet"],
     ["their offer in 'No wallet found'", "Use a test wallet"],
