@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { REWARD_PER_FRIEND } from "@/lib/domain/leaderboard";
 
 export function SiteFooter({ appName }: { appName: string }) {
   return (
@@ -6,7 +7,7 @@ export function SiteFooter({ appName }: { appName: string }) {
       <div className="mx-auto flex w-full max-w-6xl flex-col gap-2 px-4 py-6 text-xs text-zinc-500 sm:flex-row sm:items-start sm:justify-between sm:gap-6 sm:px-6 lg:px-8 dark:text-zinc-400">
         <div className="space-y-1">
           <p>{appName}: invite friends, complete quests, climb the board.</p>
-          <p>Rewards are reward units (20 per referral, for both sides); distribution happens outside this app.</p>
+          <p>Rewards are reward units ({REWARD_PER_FRIEND} per referral, for both sides); distribution happens outside this app.</p>
         </div>
         <nav aria-label="Footer">
           <Link

@@ -11,6 +11,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { WalletAvatar } from "@/components/wallet/wallet-avatar";
 import { errorText } from "@/lib/client/api";
 import { useLeaderboardUser, useReferralLink } from "@/lib/client/hooks";
+import { REWARD_PER_FRIEND } from "@/lib/domain/leaderboard";
 import type { QualifyRule } from "@/lib/domain/qualify";
 import { shortWallet } from "@/lib/domain/wallet";
 import { useState } from "react";
@@ -18,7 +19,7 @@ import { useState } from "react";
 const numberFormat = new Intl.NumberFormat("en-US");
 
 function shareText(appName: string) {
-  return `Join me on ${appName}: connect your wallet with my link and we both earn 20 reward units.`;
+  return `Join me on ${appName}: connect your wallet with my link and we both earn ${REWARD_PER_FRIEND} reward units.`;
 }
 
 /** What a referee still has to do under each rule, said of a friend and of oneself. */

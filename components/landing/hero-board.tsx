@@ -7,12 +7,11 @@ import Link from "next/link";
 import { ArrowRightIcon, CalendarIcon, GiftIcon, TrophyIcon, UserPlusIcon } from "@/components/ui/icons";
 import { WalletAvatar } from "@/components/wallet/wallet-avatar";
 import type { BoardOverview } from "@/lib/contract/schemas";
-import { rewardsOf } from "@/lib/domain/leaderboard";
+import { REWARD_PER_FRIEND } from "@/lib/domain/leaderboard";
 import { MILESTONES } from "@/lib/domain/tasks";
 import { shortWallet } from "@/lib/domain/wallet";
 
 const numberFormat = new Intl.NumberFormat("en-US");
-const REWARD_PER_FRIEND = rewardsOf(1);
 const THRESHOLDS = MILESTONES.map((m) => m.threshold);
 
 export function HeroBoard({ board }: { board: BoardOverview | null }) {

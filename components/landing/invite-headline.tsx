@@ -9,11 +9,9 @@ import type { ReactNode } from "react";
 import { TO_DO } from "@/components/dashboard/referral-card";
 import type { InviteVerdict } from "@/components/referral/invite-verdict";
 import { WalletAvatar } from "@/components/wallet/wallet-avatar";
-import { rewardsOf } from "@/lib/domain/leaderboard";
+import { REWARD_PER_FRIEND } from "@/lib/domain/leaderboard";
 import type { QualifyRule } from "@/lib/domain/qualify";
 import { shortWallet } from "@/lib/domain/wallet";
-
-const REWARD_PER_FRIEND = rewardsOf(1);
 
 export type InvitedVerdict = Extract<InviteVerdict, { kind: "known" | "unknown" | "invalid" }>;
 

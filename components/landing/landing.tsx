@@ -11,11 +11,12 @@ import { useMiniApp } from "@/components/farcaster/miniapp-provider";
 import { ConnectButton } from "@/components/wallet/wallet-ui";
 import type { BoardOverview } from "@/lib/contract/schemas";
 import { errorText } from "@/lib/client/api";
+import { REWARD_PER_FRIEND } from "@/lib/domain/leaderboard";
 import type { QualifyRule } from "@/lib/domain/qualify";
 
 const STEPS = [
   { icon: WalletIcon, title: "Connect your wallet", body: "No sign-up, no email. Your wallet is your account." },
-  { icon: UserPlusIcon, title: "Share your link", body: "Every friend who joins with it earns you both 20 reward units." },
+  { icon: UserPlusIcon, title: "Share your link", body: `Every friend who joins with it earns you both ${REWARD_PER_FRIEND} reward units.` },
   { icon: TrophyIcon, title: "Climb the board", body: "Check in daily, finish quests and watch your rank rise live." },
 ];
 
@@ -57,7 +58,7 @@ export function Landing({
               </h1>
               <p className="mt-5 max-w-xl text-lg text-pretty text-zinc-600 dark:text-zinc-400">
                 Join {appName} with your wallet, share your personal link and complete quests. Each friend who joins earns
-                you both 20 reward units and pushes you up the leaderboard.
+                you both {REWARD_PER_FRIEND} reward units and pushes you up the leaderboard.
               </p>
             </>
           )}

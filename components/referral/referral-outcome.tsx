@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { useReferralSession, type ReferralOutcome } from "@/components/referral/referral-session";
 import { AlertIcon, CheckIcon, InfoIcon, RefreshIcon, XIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
+import { REWARD_PER_FRIEND } from "@/lib/domain/leaderboard";
 import { shortWallet } from "@/lib/domain/wallet";
 
 type Tone = "success" | "info" | "warning" | "error";
@@ -14,7 +15,7 @@ function describe(outcome: ReferralOutcome): { tone: Tone; title: string; body: 
       return {
         tone: "success",
         title: `You're in! Invited by ${shortWallet(outcome.referrer)}`,
-        body: "Your invite is recorded: you and your friend each earned 20 reward units.",
+        body: `Your invite is recorded: you and your friend each earned ${REWARD_PER_FRIEND} reward units.`,
       };
     case "already":
       return {
@@ -26,7 +27,7 @@ function describe(outcome: ReferralOutcome): { tone: Tone; title: string; body: 
       return {
         tone: "warning",
         title: "That's your own link: you cannot refer yourself",
-        body: "Share your link with friends instead; each friend who joins earns you both 20 reward units.",
+        body: `Share your link with friends instead; each friend who joins earns you both ${REWARD_PER_FRIEND} reward units.`,
       };
     case "not-found":
       return {

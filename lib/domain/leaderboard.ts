@@ -14,6 +14,9 @@ export function rewardsOf(score: number): number {
   return score * REWARD_UNITS_PER_POINT;
 }
 
+/** What a referral gives each side, the referrer and the referee: one score point's reward units. */
+export const REWARD_PER_FRIEND = rewardsOf(1);
+
 /** A wallet's score has one source: +1 per referral it made, +1 for being referred. */
 export function scoreOf(referralsCount: number, referred: boolean): number {
   return referralsCount + (referred ? 1 : 0);
