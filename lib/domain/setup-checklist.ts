@@ -4,7 +4,7 @@
  * secret can reach the page.
  */
 import type { PublicOriginsConfig } from "@/lib/domain/public-origin";
-import { isPlaceholderTaskUrl } from "@/lib/domain/task-availability";
+import { isPlaceholderTaskUrl, verifiesNftMint } from "@/lib/domain/task-availability";
 import { SOCIAL_TASK_IDS, type SocialTaskId } from "@/lib/domain/tasks";
 
 /**
@@ -84,8 +84,7 @@ export function setupChecklist({ config, site, headers, origins }: SetupSettings
       title: "NFT check",
       settings: "RPC_URL, NFT_CONTRACT",
       effect: "The nft_mint quest reads the chain for the wallet's NFT; unset, it answers that on-chain verification is not configured.",
-      // The check passes on a stake as well as an NFT: either contract makes it work.
-      missing: !config.chain ? ["RPC_URL"] : config.chain.nftContract || config.chain.stakingContract ? [] : ["NFT_CONTRACT"],
+      missing: !config.chain ? ["RPC_URL"] : verifiesNftMint(config.chain) ? [] : ["NFT_CONTRACT"],
     },
     {
       id: "account-association",

@@ -46,10 +46,15 @@ export function isPlaceholderTaskUrl(url: string): boolean {
   return page !== null && placeholders.has(page);
 }
 
+/** Whether nft_mint can be verified here: the check passes on a stake as well as an NFT, so either contract does. */
+export function verifiesNftMint(chain: TaskSetup["chain"]): boolean {
+  return Boolean(chain && (chain.nftContract || chain.stakingContract));
+}
+
 function availabilityOf(id: TaskId, setup: TaskSetup): TaskAvailability {
   switch (id) {
     case "nft_mint":
-      return setup.chain && (setup.chain.nftContract || setup.chain.stakingContract) ? "offered" : "not-offered";
+      return verifiesNftMint(setup.chain) ? "offered" : "not-offered";
     case "add_miniapp":
       // Inside a Farcaster client the quest asks the client to add the app: no target needed.
       return isPlaceholderTaskUrl(setup.taskUrls.add_miniapp) ? "in-farcaster" : "offered";
