@@ -11,7 +11,7 @@ import { chainEnv } from "@/tests/support/chain-fixture";
 import { e2eChain } from "@/tests/e2e/support/helpers";
 import { E2E_SITE_ENV } from "@/tests/e2e/support/constants";
 import { fixedKeys, SCREENSHOT_DIR } from "@/tests/e2e/support/console";
-import { apiClient, appAt, codeOf, connectThroughModal, expect, test, waitForHydration, type Api, type App } from "@/tests/e2e/support/fixtures";
+import { apiClient, appAt, codeOf, connectThroughModal, expect, test, type Api, type App } from "@/tests/e2e/support/fixtures";
 
 const devices = [
   { name: "phone", viewport: { width: 375, height: 812 }, isMobile: true },
