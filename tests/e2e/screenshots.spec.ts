@@ -8,9 +8,8 @@
 import type { Page } from "@playwright/test";
 import { startApp, type AppServer } from "@/tests/support/app-server";
 import { chainEnv } from "@/tests/support/chain-fixture";
-import { e2eChain } from "@/tests/e2e/support/helpers";
+import { e2eChain, fixedKeys, SCREENSHOT_DIR } from "@/tests/e2e/support/helpers";
 import { E2E_SITE_ENV } from "@/tests/e2e/support/constants";
-import { fixedKeys, SCREENSHOT_DIR } from "@/tests/e2e/support/console";
 import { apiClient, appAt, codeOf, connectThroughModal, expect, test, type Api, type App } from "@/tests/e2e/support/fixtures";
 
 const devices = [
