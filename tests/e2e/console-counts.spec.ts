@@ -4,7 +4,8 @@
  */
 import { startApp, type AppServer } from "@/tests/support/app-server";
 import { E2E_SITE_ENV } from "@/tests/e2e/support/constants";
-import { fixedKeys, signInToConsole } from "@/tests/e2e/support/console";
+import { fixedKeys } from "@/tests/e2e/support/helpers";
+import { signInToConsole } from "@/tests/e2e/support/console";
 import { appAt, codeOf, expect, test, type App } from "@/tests/e2e/support/fixtures";
 
 const { keyOf, walletOf } = fixedKeys("console counts");

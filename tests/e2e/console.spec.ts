@@ -12,7 +12,8 @@ import { startApp, type AppServer } from "@/tests/support/app-server";
 import { BROWSER } from "@/tests/support/http";
 import { E2E_SITE_ENV } from "@/tests/e2e/support/constants";
 import { newAppKey, signedEvent, startFakeHub } from "@/tests/support/farcaster";
-import { connectInPanel, fixedKeys, SCREENSHOT_DIR, signInToConsole } from "@/tests/e2e/support/console";
+import { fixedKeys, SCREENSHOT_DIR } from "@/tests/e2e/support/helpers";
+import { connectInPanel, signInToConsole } from "@/tests/e2e/support/console";
 import { apiClient, appAt, codeOf, connectThroughModal, expect, guardNetwork, test, waitForHydration, type App } from "@/tests/e2e/support/fixtures";
 import { installWallet } from "@/tests/e2e/support/wallet";
 

@@ -1,10 +1,9 @@
 import { domainManifestSchema, miniAppEmbedNextSchema } from "@farcaster/miniapp-core";
 import { startApp, type AppServer } from "@/tests/support/app-server";
-import { SCREENSHOT_DIR } from "@/tests/e2e/support/console";
 import { E2E_SITE_ENV } from "@/tests/e2e/support/constants";
 import { openInFarcasterHost, type HostOptions } from "@/tests/e2e/support/farcaster-host";
 import { codeOf, expect, test } from "@/tests/e2e/support/fixtures";
-import { knownWallet, pendingCode } from "@/tests/e2e/support/helpers";
+import { knownWallet, pendingCode, SCREENSHOT_DIR } from "@/tests/e2e/support/helpers";
 import { newAppKey, signedEvent, startFakeHub, startNotificationServer, startQuickAuthServer } from "@/tests/support/farcaster";
 import { messageOf } from "@/lib/domain/notifications";
 import { randomWallet } from "@/tests/support/wallets";

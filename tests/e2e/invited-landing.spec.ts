@@ -9,9 +9,8 @@ import type { Page } from "@playwright/test";
 import { startApp, type AppServer } from "@/tests/support/app-server";
 import { randomCode } from "@/tests/support/wallets";
 import { E2E_SITE_ENV } from "@/tests/e2e/support/constants";
-import { fixedKeys, SCREENSHOT_DIR } from "@/tests/e2e/support/console";
 import { apiClient, appAt, codeOf, expect, test, type App } from "@/tests/e2e/support/fixtures";
-import { consoleErrors, short } from "@/tests/e2e/support/helpers";
+import { consoleErrors, fixedKeys, SCREENSHOT_DIR, short } from "@/tests/e2e/support/helpers";
 
 const { walletOf } = fixedKeys("invited landing");
 const inviter = walletOf("inviter");

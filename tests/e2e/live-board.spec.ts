@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { request as http, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { startApp, type AppServer } from "@/tests/support/app-server";
 import { E2E_SITE_ENV } from "@/tests/e2e/support/constants";
-import { SCREENSHOT_DIR, fixedKeys } from "@/tests/e2e/support/console";
+import { fixedKeys, SCREENSHOT_DIR } from "@/tests/e2e/support/helpers";
 import { apiClient, codeOf, connectThroughModal, expect, test, waitForHydration } from "@/tests/e2e/support/fixtures";
 
 /**

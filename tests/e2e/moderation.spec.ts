@@ -7,9 +7,9 @@
  */
 import { startApp, type AppServer } from "@/tests/support/app-server";
 import { E2E_SITE_ENV } from "@/tests/e2e/support/constants";
-import { boardWallets, fixedKeys, openDialog, SCREENSHOT_DIR, signInToConsole } from "@/tests/e2e/support/console";
+import { boardWallets, openDialog, signInToConsole } from "@/tests/e2e/support/console";
 import { apiClient, appAt, codeOf, connectThroughModal, expect, test, type App } from "@/tests/e2e/support/fixtures";
-import { short } from "@/tests/e2e/support/helpers";
+import { fixedKeys, SCREENSHOT_DIR, short } from "@/tests/e2e/support/helpers";
 
 const { keyOf, walletOf } = fixedKeys("moderation");
 const adminKey = keyOf("admin");

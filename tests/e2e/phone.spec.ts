@@ -5,9 +5,8 @@
  * common wallet apps. The same page on a desktop lists the wallet too. Screenshots of both sheets
  * for the README (`UPDATE_SCREENSHOTS=1` writes them to docs/screenshots).
  */
-import { SCREENSHOT_DIR } from "@/tests/e2e/support/console";
 import { connectThroughModal, expect, test, waitForHydration } from "@/tests/e2e/support/fixtures";
-import { short } from "@/tests/e2e/support/helpers";
+import { SCREENSHOT_DIR, short } from "@/tests/e2e/support/helpers";
 import { PHONES, connectsInOneTap, offersOpenInWalletApps, phoneUse, tapConnect } from "@/tests/e2e/support/phone";
 
 for (const phone of PHONES) {

@@ -1,8 +1,7 @@
 import { startApp, type AppServer } from "@/tests/support/app-server";
 import { E2E_SITE_ENV } from "@/tests/e2e/support/constants";
 import { apiClient, appAt, codeOf, connectThroughModal, expect, test, type App } from "@/tests/e2e/support/fixtures";
-import { fixedKeys, SCREENSHOT_DIR } from "@/tests/e2e/support/console";
-import { knownWallet, short } from "@/tests/e2e/support/helpers";
+import { fixedKeys, knownWallet, SCREENSHOT_DIR, short } from "@/tests/e2e/support/helpers";
 import { randomWallet } from "@/tests/support/wallets";
 
 // REFERRAL_QUALIFY=checkin on a server of its own: the dashboard tells both sides what still waits.

@@ -6,15 +6,12 @@
  * the working tree alone (the check-in countdown differs by seconds on every run).
  */
 import type { Page } from "@playwright/test";
-import { keccak256, toHex, type Hex } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { startApp, type AppServer } from "@/tests/support/app-server";
 import { chainEnv } from "@/tests/support/chain-fixture";
-import { e2eChain } from "@/tests/e2e/support/helpers";
+import { e2eChain, fixedKeys, SCREENSHOT_DIR } from "@/tests/e2e/support/helpers";
 import { E2E_SITE_ENV } from "@/tests/e2e/support/constants";
-import { apiClient, appAt, codeOf, connectThroughModal, expect, test, waitForHydration, type Api, type App } from "@/tests/e2e/support/fixtures";
+import { apiClient, appAt, codeOf, connectThroughModal, expect, test, type Api, type App } from "@/tests/e2e/support/fixtures";
 
-const DIR = process.env.UPDATE_SCREENSHOTS === "1" ? "docs/screenshots" : "test-results/screenshots";
 const devices = [
   { name: "phone", viewport: { width: 375, height: 812 }, isMobile: true },
   { name: "desktop", viewport: { width: 1280, height: 860 }, isMobile: false },
@@ -23,8 +20,7 @@ const devices = [
 let server: AppServer;
 let app: App;
 // The same community on every run (fixed keys, fresh store), so the pictures only change when the UI does.
-const keyOf = (name: string): Hex => keccak256(toHex(`refboard screenshots: ${name}`));
-const walletOf = (name: string) => privateKeyToAccount(keyOf(name)).address.toLowerCase();
+const { keyOf, walletOf } = fixedKeys("screenshots");
 const visitorKey = keyOf("visitor");
 const visitor = walletOf("visitor");
 const inviter = walletOf("inviter");
@@ -63,7 +59,7 @@ async function shoot(page: Page, name: string) {
   // Let fonts, the shimmer and transitions settle so the picture is what a person sees.
   await page.waitForLoadState("networkidle");
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: `${DIR}/${name}.png`, fullPage: true, animations: "disabled" });
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true, animations: "disabled" });
 }
 
 for (const device of devices) {

@@ -7,9 +7,9 @@
 import { startApp, type AppServer } from "@/tests/support/app-server";
 import { chainEnv } from "@/tests/support/chain-fixture";
 import { E2E_SITE_ENV } from "@/tests/e2e/support/constants";
-import { fixedKeys, signInToConsole } from "@/tests/e2e/support/console";
+import { signInToConsole } from "@/tests/e2e/support/console";
 import { expect, test } from "@/tests/e2e/support/fixtures";
-import { e2eChain } from "@/tests/e2e/support/helpers";
+import { e2eChain, fixedKeys } from "@/tests/e2e/support/helpers";
 
 const { keyOf, walletOf } = fixedKeys("setup checklist");
 const adminKey = keyOf("admin");

@@ -9,9 +9,9 @@
 import { startApp, type AppServer } from "@/tests/support/app-server";
 import { chainEnv } from "@/tests/support/chain-fixture";
 import { E2E_SITE_ENV } from "@/tests/e2e/support/constants";
-import { boardWallets, fixedKeys, openDialog, SCREENSHOT_DIR, signInToConsole } from "@/tests/e2e/support/console";
+import { boardWallets, openDialog, signInToConsole } from "@/tests/e2e/support/console";
 import { apiClient, appAt, codeOf, expect, test, type App } from "@/tests/e2e/support/fixtures";
-import { e2eChain } from "@/tests/e2e/support/helpers";
+import { e2eChain, fixedKeys, SCREENSHOT_DIR } from "@/tests/e2e/support/helpers";
 
 // Nobody funds these wallets on the local chain, so the farm's referees are fresh there.
 const { keyOf, walletOf } = fixedKeys("signals");

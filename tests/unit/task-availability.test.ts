@@ -72,6 +72,7 @@ describe("quests a deployment offers", () => {
       "https://FARCASTER.xyz/?utm_source=refboard",
       "https://farcaster.xyz/miniapps",
       "https://farcaster.xyz/miniapps/",
+      "https://farcaster.xyz/miniapps#top",
     ]) {
       expect(isPlaceholderTaskUrl(url), url).toBe(true);
     }
@@ -80,6 +81,10 @@ describe("quests a deployment offers", () => {
       "https://farcaster.xyz/refboard/0x1234abcd",
       "https://farcaster.xyz/miniapps/abc123/refboard",
       "https://www.farcaster.xyz/refboard",
+      // One character past a placeholder page is another page: the match is the whole page, not a prefix.
+      "https://farcaster.xyz/~",
+      "https://farcaster.xyz/miniapps/x",
+      "https://farcaster.xyz/miniappsx",
       "not a url",
     ]) {
       expect(isPlaceholderTaskUrl(url), url).toBe(false);

@@ -1,22 +1,8 @@
 /** Getting into the campaign console at /admin (its sign-in panel, with the Sign-In with Ethereum flow), and acting in it. */
 import type { Browser, Locator, Page } from "@playwright/test";
-import { keccak256, toHex, type Hex } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import type { Hex } from "viem";
 import { expect, guardNetwork, waitForHydration } from "@/tests/e2e/support/fixtures";
 import { installWallet } from "@/tests/e2e/support/wallet";
-
-/** Where the console specs write their screenshots: docs/ under `npm run screenshots`, else test-results/. */
-export const SCREENSHOT_DIR = process.env.UPDATE_SCREENSHOTS === "1" ? "docs/screenshots" : "test-results/screenshots";
-
-/**
- * A spec's fixed keys, one per name: on a fresh store the screenshots then change only when the
- * console does. `walletOf` is the lowercase address of `keyOf`'s key.
- */
-export function fixedKeys(spec: string) {
-  const keyOf = (name: string) => keccak256(toHex(`refboard ${spec}: ${name}`));
-  const walletOf = (name: string) => privateKeyToAccount(keyOf(name)).address.toLowerCase();
-  return { keyOf, walletOf };
-}
 
 /** Connects through the sign-in panel's own Connect button (the header has one too), then the test wallet in the modal. */
 export async function connectInPanel(page: Page): Promise<void> {

@@ -1,9 +1,24 @@
 import type { Page } from "@playwright/test";
+import { keccak256, toHex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
 import type { ChainContracts } from "@/tests/support/chain-fixture";
 import { randomWallet } from "@/tests/support/wallets";
 import type { Api } from "@/tests/e2e/support/fixtures";
 
 export const PENDING_KEY = "refboard:pending-ref";
+
+/** Where the specs write their screenshots: docs/ under `npm run screenshots`, else test-results/. */
+export const SCREENSHOT_DIR = process.env.UPDATE_SCREENSHOTS === "1" ? "docs/screenshots" : "test-results/screenshots";
+
+/**
+ * A spec's fixed keys, one per name: on a fresh store the screenshots then change only when the
+ * page does. `walletOf` is the lowercase address of `keyOf`'s key.
+ */
+export function fixedKeys(spec: string) {
+  const keyOf = (name: string) => keccak256(toHex(`refboard ${spec}: ${name}`));
+  const walletOf = (name: string) => privateKeyToAccount(keyOf(name)).address.toLowerCase();
+  return { keyOf, walletOf };
+}
 
 /** The pending referral code in the localStorage of the page's current origin. */
 export function pendingCode(page: Page): Promise<string | null> {
