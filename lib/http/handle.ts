@@ -19,7 +19,6 @@ import { requireCron } from "@/lib/auth/cron";
 import { enforceRateLimits, requireWalletSession, type RateLimitSpec } from "@/lib/auth/guard";
 import { config, publicOriginsConfig } from "@/lib/config";
 import { deps } from "@/lib/services/context";
-import type { RequestContext } from "@/lib/services/events";
 
 export const MAX_BODY_BYTES = 8 * 1024;
 
@@ -59,8 +58,6 @@ interface Context<B, Q> {
   request: Request;
   /** Where links point and what sign-in checks (lib/domain/public-origin.ts); never the Host header itself. */
   publicOrigin: PublicOrigin;
-  /** What a write use case needs of the request, for the events it emits (lib/services/events.ts). */
-  context: RequestContext;
   /** The caller's x-request-id when well-formed, else a fresh UUID; also sent back as a response header. */
   requestId: string;
   /** The admin who acts, on an `auth: "admin"` route; undefined elsewhere. */
@@ -87,8 +84,7 @@ export function handle<B extends Schema | undefined = undefined, Q extends Schem
     if (typeof wallet === "string") logged.wallet = wallet;
     if (spec.auth === "wallet") await requireWalletSession(request, origin.origin, requiredWallet(body), deps);
     if (spec.rateLimit) await enforceRateLimits(request, spec.rateLimit, wallet, deps);
-    const context: RequestContext = { linkBase: origin.linkBase };
-    const ctx = { body, query, request, publicOrigin: origin, context, requestId, admin: logged.admin };
+    const ctx = { body, query, request, publicOrigin: origin, requestId, admin: logged.admin };
     return run(ctx as Context<Parsed<B>, Parsed<Q>>);
   });
 }

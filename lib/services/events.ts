@@ -5,12 +5,10 @@
  * (lib/services/context.ts); a new consumer of events is one more subscriber there.
  */
 import type { DomainEvent, DomainEventType, EventOf } from "@/lib/domain/events";
+import type { PublicOrigin } from "@/lib/domain/public-origin";
 
-/** What the request that caused an event knows and a fact does not: where its links lead. */
-export interface RequestContext {
-  /** The request's public link base (lib/domain/public-origin.ts). */
-  linkBase: string;
-}
+/** What the request that caused an event knows and a fact does not: where its links lead (handle() passes the request's PublicOrigin). */
+export type RequestContext = Pick<PublicOrigin, "linkBase">;
 
 /** Runs `task` after the response is sent. */
 export type Later = (task: () => Promise<void>) => void;

@@ -4,7 +4,7 @@ import { walletQuery } from "@/lib/contract/schemas";
 import { deps } from "@/lib/services/context";
 import { getProgress } from "@/lib/services/tasks";
 
-export const GET = handle({ query: walletQuery }, async ({ query, context }) =>
-  Response.json(await getProgress(await deps(), query.wallet, context)),
+export const GET = handle({ query: walletQuery }, async ({ query, publicOrigin }) =>
+  Response.json(await getProgress(await deps(), query.wallet, publicOrigin)),
 );
 export const { DELETE, OPTIONS, PATCH, POST, PUT } = refuseOtherMethods({ GET });

@@ -4,7 +4,7 @@ import { verifyTaskBody } from "@/lib/contract/schemas";
 import { deps } from "@/lib/services/context";
 import { verifyTask } from "@/lib/services/tasks";
 
-export const POST = handle({ body: verifyTaskBody, ...WALLET_WRITE }, async ({ body, context }) =>
-  Response.json(await verifyTask(await deps(), body.wallet, body.taskId, context)),
+export const POST = handle({ body: verifyTaskBody, ...WALLET_WRITE }, async ({ body, publicOrigin }) =>
+  Response.json(await verifyTask(await deps(), body.wallet, body.taskId, publicOrigin)),
 );
 export const { DELETE, GET, OPTIONS, PATCH, PUT } = refuseOtherMethods({ POST });

@@ -4,7 +4,7 @@ import { walletBody } from "@/lib/contract/schemas";
 import { deps } from "@/lib/services/context";
 import { initUser } from "@/lib/services/users";
 
-export const POST = handle({ body: walletBody, ...WALLET_WRITE }, async ({ body, context }) =>
-  Response.json(await initUser(await deps(), body.wallet, context)),
+export const POST = handle({ body: walletBody, ...WALLET_WRITE }, async ({ body, publicOrigin }) =>
+  Response.json(await initUser(await deps(), body.wallet, publicOrigin)),
 );
 export const { DELETE, GET, OPTIONS, PATCH, PUT } = refuseOtherMethods({ POST });

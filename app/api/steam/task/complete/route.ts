@@ -4,7 +4,7 @@ import { completeTaskBody } from "@/lib/contract/schemas";
 import { deps } from "@/lib/services/context";
 import { completeTask } from "@/lib/services/tasks";
 
-export const POST = handle({ body: completeTaskBody, ...WALLET_WRITE }, async ({ body, context }) =>
-  Response.json(await completeTask(await deps(), body.wallet, body.taskId, context)),
+export const POST = handle({ body: completeTaskBody, ...WALLET_WRITE }, async ({ body, publicOrigin }) =>
+  Response.json(await completeTask(await deps(), body.wallet, body.taskId, publicOrigin)),
 );
 export const { DELETE, GET, OPTIONS, PATCH, PUT } = refuseOtherMethods({ POST });
