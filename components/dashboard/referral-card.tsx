@@ -13,6 +13,7 @@ import { errorText } from "@/lib/client/api";
 import { useLeaderboardUser, useReferralLink } from "@/lib/client/hooks";
 import { REWARD_PER_FRIEND } from "@/lib/domain/leaderboard";
 import type { QualifyRule } from "@/lib/domain/qualify";
+import { QUALIFY_STEPS } from "@/components/referral/qualify-steps";
 import { shortWallet } from "@/lib/domain/wallet";
 import { useState } from "react";
 
@@ -21,13 +22,6 @@ const numberFormat = new Intl.NumberFormat("en-US");
 function shareText(appName: string) {
   return `Join me on ${appName}: connect your wallet with my link and we both earn ${REWARD_PER_FRIEND} reward units.`;
 }
-
-/** What a referee still has to do under each rule, said of a friend and of oneself. */
-export const TO_DO: Record<Exclude<QualifyRule, "none">, { friend: string; you: string }> = {
-  checkin: { friend: "does their first daily check-in", you: "do your first daily check-in" },
-  nft_mint: { friend: "verifies the NFT quest", you: "verify the NFT quest" },
-  onchain: { friend: "has used their wallet on chain (sent a transaction)", you: "have used this wallet on chain (sent a transaction)" },
-};
 
 export function ReferralCard({ wallet, appName, qualify }: { wallet: string; appName: string; qualify: QualifyRule }) {
   const link = useReferralLink(wallet);
@@ -66,7 +60,7 @@ export function ReferralCard({ wallet, appName, qualify }: { wallet: string; app
           <span className="font-semibold">
             {link.data?.pendingReferrals} {link.data?.pendingReferrals === 1 ? "friend is" : "friends are"} pending
           </span>
-          : each counts for you both once the friend {TO_DO[qualify].friend}.
+          : each counts for you both once the friend {QUALIFY_STEPS[qualify].friend}.
         </p>
       )}
 
@@ -114,7 +108,7 @@ export function ReferralCard({ wallet, appName, qualify }: { wallet: string; app
                 Invited by <span className="font-mono font-semibold">{shortWallet(link.data.referrer)}</span>
                 {link.data.referralPending && qualify !== "none" && (
                   <span data-testid="referral-pending" className="block text-zinc-600 dark:text-zinc-400">
-                    Your invite counts for you both once you {TO_DO[qualify].you}.
+                    Your invite counts for you both once you {QUALIFY_STEPS[qualify].you}.
                   </span>
                 )}
               </span>

@@ -6,7 +6,7 @@
  * connect's answer (recorded, already invited, your own link, unknown code) comes as the banner.
  */
 import type { ReactNode } from "react";
-import { TO_DO } from "@/components/dashboard/referral-card";
+import { QUALIFY_STEPS } from "@/components/referral/qualify-steps";
 import type { InviteVerdict } from "@/components/referral/invite-verdict";
 import { WalletAvatar } from "@/components/wallet/wallet-avatar";
 import { REWARD_PER_FRIEND } from "@/lib/domain/leaderboard";
@@ -69,7 +69,7 @@ export function InviteHeadline({ invite, qualify }: { invite: InvitedVerdict; qu
                 <>Connect your wallet to accept the invite: {rewards}</>
               ) : (
                 <>
-                  Connect your wallet to accept the invite. Once you {TO_DO[qualify].you}, {rewards}
+                  Connect your wallet to accept the invite. Once you {QUALIFY_STEPS[qualify].you}, {rewards}
                 </>
               )}{" "}
               Then share your own link: every friend who joins with it earns you both {REWARD_PER_FRIEND} more.
