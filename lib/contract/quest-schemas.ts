@@ -15,6 +15,7 @@ import {
   QUEST_STATUSES,
   QUEST_TYPES,
   RECURRENCES,
+  WALLET_ARG,
   isQuestId,
   questCooldown,
   questStatus,
@@ -37,14 +38,13 @@ function line(field: string, min: number, max: number) {
     .regex(/^[^\u0000-\u001f\u007f]*$/, { error: message });
 }
 
-const description = (() => {
-  const message = "Invalid description: at most 1000 characters";
-  return z
-    .string({ error: message })
-    .trim()
-    .max(1000, { error: message })
-    .regex(/^[^\u0000-\u0009\u000b-\u001f\u007f]*$/, { error: "Invalid description: no control characters" });
-})();
+const INVALID_DESCRIPTION = "Invalid description: at most 1000 characters, no control characters but line breaks";
+
+const description = z
+  .string({ error: INVALID_DESCRIPTION })
+  .trim()
+  .max(1000, { error: INVALID_DESCRIPTION })
+  .regex(/^[^\u0000-\u0009\u000b-\u001f\u007f]*$/, { error: INVALID_DESCRIPTION });
 
 function addressOf(field: string) {
   const message = `Invalid ${field}: must be an address, 0x and 40 hex characters`;
@@ -59,19 +59,18 @@ function count(field: string, min: number, max: number) {
   return z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
 }
 
-const castHash = (() => {
-  const message = "Invalid params.castHash: must be 0x and 40 hex characters";
-  return z
-    .string({ error: message })
-    .regex(/^0x[0-9a-fA-F]{40}$/, { error: message })
-    .transform((v) => v.toLowerCase() as `0x${string}`);
-})();
+const INVALID_CAST_HASH = "Invalid params.castHash: must be 0x and 40 hex characters";
+
+const castHash = z
+  .string({ error: INVALID_CAST_HASH })
+  .regex(/^0x[0-9a-fA-F]{40}$/, { error: INVALID_CAST_HASH })
+  .transform((v) => v.toLowerCase() as `0x${string}`);
 
 const fid = count("params.fid", 1, Number.MAX_SAFE_INTEGER);
 
 const INVALID_PARAMS = "Invalid params: must be an object";
 
-/** A type's params: an object, whatever else it holds. */
+/** A type's params: an object (anything else is named as params); keys it does not name are dropped. */
 function params<Shape extends z.ZodRawShape>(shape: Shape) {
   return z.object(shape, { error: INVALID_PARAMS });
 }
@@ -81,18 +80,17 @@ const INVALID_URL = "Invalid params.url: must be an http or https URL";
 const INVALID_OPTIONS = "Invalid params.options: 2 to 10 distinct options, each 1 to 200 characters";
 
 const quizParams = params({
-    question: line("params.question", 1, 300),
-    options: z.array(line("params.options", 1, 200), { error: INVALID_OPTIONS }).min(2, { error: INVALID_OPTIONS }).max(10, { error: INVALID_OPTIONS }),
-    answer: z.number({ error: "Invalid params.answer: must be the index of an option" }).int({ error: "Invalid params.answer: must be the index of an option" }),
-  }).superRefine(({ options, answer }, ctx) => {
-    if (new Set(options).size !== options.length) ctx.addIssue({ code: "custom", path: ["options"], message: INVALID_OPTIONS });
-    if (answer < 0 || answer >= options.length) ctx.addIssue({ code: "custom", path: ["answer"], message: "Invalid params.answer: must be the index of an option" });
-  });
+  question: line("params.question", 1, 300),
+  options: z.array(line("params.options", 1, 200), { error: INVALID_OPTIONS }).min(2, { error: INVALID_OPTIONS }).max(10, { error: INVALID_OPTIONS }),
+  answer: z.number({ error: "Invalid params.answer: must be the index of an option" }).int({ error: "Invalid params.answer: must be the index of an option" }),
+}).superRefine(({ options, answer }, ctx) => {
+  if (new Set(options).size !== options.length) ctx.addIssue({ code: "custom", path: ["options"], message: INVALID_OPTIONS });
+  if (answer < 0 || answer >= options.length) ctx.addIssue({ code: "custom", path: ["answer"], message: "Invalid params.answer: must be the index of an option" });
+});
 
-/** A whole number as a decimal string; `signed` allows a leading minus (a contract_read of an int). */
-function decimal(field: string, rule: string, signed: boolean, atLeastOne = false) {
+/** A whole number as a decimal string, no leading zeros; at most 78 digits, as a uint256 has. */
+function decimal(field: string, rule: string, pattern: RegExp) {
   const message = `Invalid ${field}: ${rule}`;
-  const pattern = signed ? /^-?(?:0|[1-9]\d{0,77})$/ : atLeastOne ? /^[1-9]\d{0,59}$/ : /^(?:0|[1-9]\d{0,77})$/;
   return z.string({ error: message }).regex(pattern, { error: message });
 }
 
@@ -115,7 +113,7 @@ export function readableFunction(signature: string): AbiFunction | null {
 
 /** Whether one argument can be encoded as the input type; "{wallet}" fills an address. */
 function argFits(type: string, arg: string): boolean {
-  if (type === "address") return arg === "{wallet}" || WALLET_PATTERN.test(arg);
+  if (type === "address") return arg === WALLET_ARG || WALLET_PATTERN.test(arg);
   if (/^u?int\d*$/.test(type)) return (type.startsWith("u") ? /^(?:0|[1-9]\d*)$/ : /^-?(?:0|[1-9]\d*)$/).test(arg);
   if (type === "bool") return arg === "true" || arg === "false";
   if (/^bytes\d+$/.test(type)) return /^0x[0-9a-fA-F]*$/.test(arg) && arg.length === 2 + 2 * Number(type.slice(5));
@@ -124,27 +122,27 @@ function argFits(type: string, arg: string): boolean {
 }
 
 const contractReadParams = params({
-    contract: addressOf("params.contract"),
-    signature: z.string({ error: INVALID_SIGNATURE }).max(500, { error: INVALID_SIGNATURE }).refine((s) => readableFunction(s) !== null, { error: INVALID_SIGNATURE }),
-    args: z.array(z.string({ error: "Invalid params.args: must be a list of strings" }).max(200, { error: "Invalid params.args: each at most 200 characters" }), { error: "Invalid params.args: must be a list of strings" }).max(10, { error: "Invalid params.args: at most 10" }),
-    comparator: z.enum(COMPARATORS, { error: `Invalid params.comparator: must be one of ${COMPARATORS.join(", ")}` }),
-    value: decimal("params.value", "must be a whole number as a decimal string", true),
-  }).superRefine(({ signature, args }, ctx) => {
-    const fn = readableFunction(signature);
-    if (!fn) return;
-    if (fn.inputs.length !== args.length) {
-      ctx.addIssue({ code: "custom", path: ["args"], message: `Invalid params.args: the function takes ${fn.inputs.length}` });
-      return;
-    }
-    const bad = fn.inputs.findIndex((input, i) => !argFits(input.type, args[i] as string));
-    if (bad >= 0) ctx.addIssue({ code: "custom", path: ["args", bad], message: `Invalid params.args[${bad}]: must be a value of type ${fn.inputs[bad]?.type}` });
-  });
+  contract: addressOf("params.contract"),
+  signature: z.string({ error: INVALID_SIGNATURE }).max(500, { error: INVALID_SIGNATURE }).refine((s) => readableFunction(s) !== null, { error: INVALID_SIGNATURE }),
+  args: z.array(z.string({ error: "Invalid params.args: must be a list of strings" }).max(200, { error: "Invalid params.args: each at most 200 characters" }), { error: "Invalid params.args: must be a list of strings" }).max(10, { error: "Invalid params.args: at most 10" }),
+  comparator: z.enum(COMPARATORS, { error: `Invalid params.comparator: must be one of ${COMPARATORS.join(", ")}` }),
+  value: decimal("params.value", "must be a whole number as a decimal string", /^-?(?:0|[1-9]\d{0,77})$/),
+}).superRefine(({ signature, args }, ctx) => {
+  const fn = readableFunction(signature);
+  if (!fn) return;
+  if (fn.inputs.length !== args.length) {
+    ctx.addIssue({ code: "custom", path: ["args"], message: `Invalid params.args: the function takes ${fn.inputs.length}` });
+    return;
+  }
+  const bad = fn.inputs.findIndex((input, i) => !argFits(input.type, args[i] as string));
+  if (bad >= 0) ctx.addIssue({ code: "custom", path: ["args", bad], message: `Invalid params.args[${bad}]: must be a value of type ${fn.inputs[bad]?.type}` });
+});
 
 /** Each type's params: what its verifier needs. */
 export const questParamsSchemas = {
   visit: params({ url: z.string({ error: INVALID_URL }).max(2048, { error: INVALID_URL }).pipe(z.url({ protocol: /^https?$/, error: INVALID_URL })) }),
   quiz: quizParams,
-  erc20_balance: params({ token: addressOf("params.token"), min: decimal("params.min", "must be a whole number of tokens, at least 1, as a decimal string", false, true) }),
+  erc20_balance: params({ token: addressOf("params.token"), min: decimal("params.min", "must be a whole number of tokens, at least 1, as a decimal string", /^[1-9]\d{0,77}$/) }),
   erc721_balance: params({ contract: addressOf("params.contract"), min: count("params.min", 1, 1_000_000_000) }),
   tx_count: params({ min: count("params.min", 1, 1_000_000_000) }),
   contract_read: contractReadParams,
@@ -260,14 +258,15 @@ export const questFileSchema = z.object({
     .transform((items, ctx) => {
       const quests: Quest[] = [];
       const seen = new Set<string>();
-      for (const [index, item] of items.entries()) {
+      const refuse = (index: number, item: unknown, error = "Invalid quest") => {
         const id = typeof item === "object" && item !== null && "id" in item ? JSON.stringify(item.id) : "without an id";
+        ctx.addIssue({ code: "custom", path: [index], message: `Invalid quests[${index}] (${id}): ${error}` });
+        return z.NEVER;
+      };
+      for (const [index, item] of items.entries()) {
         const parsed = questSchema.safeParse(item);
-        const error = parsed.success ? (seen.has(parsed.data.id) ? "Invalid id: used by an earlier quest" : null) : (parsed.error.issues[0]?.message ?? "Invalid quest");
-        if (error !== null || !parsed.success) {
-          ctx.addIssue({ code: "custom", path: [index], message: `Invalid quests[${index}] (${id}): ${error}` });
-          return z.NEVER;
-        }
+        if (!parsed.success) return refuse(index, item, parsed.error.issues[0]?.message);
+        if (seen.has(parsed.data.id)) return refuse(index, item, "Invalid id: used by an earlier quest");
         seen.add(parsed.data.id);
         quests.push(parsed.data);
       }
