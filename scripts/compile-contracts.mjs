@@ -24,8 +24,9 @@ function readSources() {
 /** Changes with any source, the compiler version or the settings: the staleness key of the build. */
 function inputHash(sources) {
   const solcVersion = require("solc/package.json").version;
+  const openZeppelinVersion = require("@openzeppelin/contracts/package.json").version;
   return createHash("sha256")
-    .update(JSON.stringify({ sources, solcVersion, EVM_VERSION }))
+    .update(JSON.stringify({ sources, solcVersion, openZeppelinVersion, EVM_VERSION }))
     .digest("hex");
 }
 
@@ -54,6 +55,15 @@ function writeAtomic(path, data) {
   renameSync(tmp, path);
 }
 
+/** Resolves `import "@openzeppelin/contracts/..."` from node_modules; its version is part of inputHash. */
+function findImport(path) {
+  try {
+    return { contents: readFileSync(require.resolve(path), "utf8") };
+  } catch {
+    return { error: `import not found in node_modules: ${path}` };
+  }
+}
+
 /** Compiles when stale; returns the contract names in the build and whether it compiled. */
 export function compileContracts({ force = false } = {}) {
   const sources = readSources();
@@ -70,7 +80,7 @@ export function compileContracts({ force = false } = {}) {
       outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } },
     },
   };
-  const output = JSON.parse(solc.compile(JSON.stringify(input)));
+  const output = JSON.parse(solc.compile(JSON.stringify(input), { import: findImport }));
   const errors = (output.errors ?? []).filter((e) => e.severity === "error");
   if (errors.length > 0) {
     throw new Error(`solc failed:\n${errors.map((e) => e.formattedMessage).join("\n")}`);
