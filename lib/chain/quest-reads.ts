@@ -31,10 +31,11 @@ import {
   type HttpTransportConfig,
 } from "viem";
 import { chainFor } from "@/lib/chain/chains";
+import { argsFor, compareReading, type Comparator } from "@/lib/domain/quests";
 import { ChainError } from "@/lib/chain/verifier";
 import type { ChainConfig } from "@/lib/config";
 
-export type Comparator = "gte" | "gt" | "eq" | "lte" | "lt";
+export type { Comparator };
 
 export interface Erc20BalanceRequirement {
   type: "erc20_balance";
@@ -101,14 +102,8 @@ export class InvalidRequirementError extends Error {
   }
 }
 
-const WALLET_PLACEHOLDER = "{wallet}";
-const COMPARISONS: Record<Comparator, { holds: (a: bigint, b: bigint) => boolean; text: string }> = {
-  gte: { holds: (a, b) => a >= b, text: "at least" },
-  gt: { holds: (a, b) => a > b, text: "more than" },
-  eq: { holds: (a, b) => a === b, text: "exactly" },
-  lte: { holds: (a, b) => a <= b, text: "at most" },
-  lt: { holds: (a, b) => a < b, text: "less than" },
-};
+/** How a reason words each comparator; the comparison itself is the catalog's (compareReading). */
+const COMPARATOR_TEXT: Record<Comparator, string> = { gte: "at least", gt: "more than", eq: "exactly", lte: "at most", lt: "less than" };
 
 /** One eth_call: where, what, and how its answer reads as a number. */
 interface ContractCall {
@@ -148,9 +143,10 @@ export function prepareContractRead(req: ContractReadRequirement, wallet: Addres
   if (req.args.length !== fn.inputs.length) {
     throw new InvalidRequirementError(`${fn.name} takes ${fn.inputs.length} argument(s), ${req.args.length} given`);
   }
-  if (!(req.comparator in COMPARISONS)) throw new InvalidRequirementError(`unknown comparator "${req.comparator}"`);
+  if (!(req.comparator in COMPARATOR_TEXT)) throw new InvalidRequirementError(`unknown comparator "${req.comparator}"`);
   if (!/^-?\d+$/.test(req.value)) throw new InvalidRequirementError(`value "${req.value}" is not a base-10 integer`);
-  const args = fn.inputs.map((input, i) => typedArg(input, (req.args[i] ?? "").replaceAll(WALLET_PLACEHOLDER, wallet)));
+  const given = argsFor(req.args, wallet);
+  const args = fn.inputs.map((input, i) => typedArg(input, given[i] ?? ""));
   let callData: Hex;
   try {
     callData = encodeFunctionData({ abi: [fn], functionName: fn.name, args });
@@ -350,12 +346,12 @@ export function createQuestReads(cfg: ChainConfig, options: QuestReadsOptions = 
           case "contract_read": {
             const prepared = prepareContractRead(req, wallet);
             const r = enqueue(contractReadCall(req, prepared));
-            const { holds, text } = COMPARISONS[req.comparator];
+            const text = COMPARATOR_TEXT[req.comparator];
             answers.push((outcomes) => {
               const read = outcomes[r]!;
               if (!read.ok) return { verified: false, value: null, reason: `${prepared.fn.name} ${read.reason}` };
               const value = read.value.toString();
-              return holds(read.value, prepared.value)
+              return compareReading(read.value, req.comparator, prepared.value)
                 ? { verified: true, value }
                 : { verified: false, value, reason: `${prepared.fn.name} is ${value}, needs ${text} ${req.value}` };
             });
