@@ -69,8 +69,8 @@ export function suspicionFormula(weights: SuspicionWeights = SUSPICION_WEIGHTS, 
     .filter(([, weight]) => weight !== 0)
     .map(([name, weight], at) => {
       const term = Math.abs(weight) === 1 ? name : `${Math.abs(weight)} ${times} ${name}`;
-      const sign = weight < 0 ? "-" : "+";
-      return at === 0 ? (weight < 0 ? `-${term}` : term) : `${sign} ${term}`;
+      if (at === 0) return weight < 0 ? `-${term}` : term;
+      return `${weight < 0 ? "-" : "+"} ${term}`;
     })
     .join(" ");
   return text || "0";
