@@ -30,7 +30,10 @@ export interface RedisStoreOptions extends CodeIndexOptions {
   retentionDays: number;
   /** The season schedule (SEASON_LENGTH_DAYS, SEASON_START); seasons are on when it is set. */
   seasons?: SeasonSchedule;
-  /** What each farm signal weighs in the suspicion ranking; SUSPICION_WEIGHTS unless set. */
+  /**
+   * What each farm signal weighs in the suspicion ranking; SUSPICION_WEIGHTS unless set. The ranking
+   * holds scores, not the formula: after a change of weights a referrer is re-scored at its next write.
+   */
   suspicionWeights?: SuspicionWeights;
 }
 
