@@ -27,7 +27,7 @@ const FORMULA = [
 const baseOf = (count: string) => count.replace(/(_referees|Referees)$/, "");
 
 /** Every weighing or summing of counts in `text`. */
-export function formulaIn(text: string): string[] {
+function formulaIn(text: string): string[] {
   return FORMULA.flatMap((pattern) =>
     [...text.matchAll(pattern)].filter(([, a, b]) => a === undefined || b === undefined || baseOf(a) !== baseOf(b)).map(([match]) => match),
   );

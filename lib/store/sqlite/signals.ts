@@ -1,10 +1,9 @@
 /**
  * Farm signals on SQLite. Owns `referrer_signals` (one row per referrer with signals, ranked by the
  * referrer_signals_suspicion index, made on open from the store's weights) and `counted_referees`
- * (migration 9). The counts are written by
- * referrals.ts and tasks.ts, inside the transaction of the fact they count, from `wallets`: the
- * referrer's referees through wallets_referees, and the referral chain. Reads `disqualified`
- * (moderation.ts).
+ * (migration 9). The counts are written by referrals.ts and tasks.ts, inside the transaction of the
+ * fact they count, from `wallets`: the referrer's referees through wallets_referees, and the referral
+ * chain. Reads `disqualified` (moderation.ts).
  */
 import "server-only";
 import { BURST_WINDOW_SECONDS, QUICK_SECONDS, SIGNAL_COUNTS, suspicionOf, wholeWeights, type SignalCounts, type SuspicionWeights } from "@/lib/domain/signals";
