@@ -3,15 +3,15 @@ import { ConsoleSection, Narrow } from "@/components/admin/console-section";
 import { formatCount } from "@/components/admin/format";
 import { WalletTable, type NumberColumn } from "@/components/admin/wallet-table";
 import type { AdminSignals, ReferrerSignalsJson } from "@/lib/contract/signals-schemas";
-import { BURST_WINDOW_SECONDS, CYCLE_WEIGHT, MAX_SIGNALS_PAGE, QUICK_SECONDS } from "@/lib/domain/signals";
+import { BURST_WINDOW_SECONDS, MAX_SIGNALS_PAGE, QUICK_SECONDS, suspicionFormula } from "@/lib/domain/signals";
 import type { PeriodChoice } from "@/lib/contract/admin-schemas";
 
 /**
  * What each signal counts, in the README's words; the table's legend and the lookup's evidence both
- * read them here, with the windows and the weight from the domain so they never disagree with it.
+ * read them here, with the windows and the weights from the domain so they never disagree with it.
  */
 export const SIGNAL_TERMS = {
-  suspicion: { label: "Suspicion", means: `idle + quick + burst + ${CYCLE_WEIGHT} × loops` },
+  suspicion: { label: "Suspicion", means: suspicionFormula() },
   burst: { label: "Burst", means: `the most referrals within any ${BURST_WINDOW_SECONDS / 60} minutes` },
   quickReferees: { label: "Quick referees", means: `bound within ${QUICK_SECONDS} s of the referrer's previous referral` },
   idleShare: { label: "Idle", means: "referees that never checked in, completed a task or verified nft_mint after binding" },

@@ -36,7 +36,7 @@ export const referrerSignalsSchema = z.object({
   idleShare: z.number().min(0).max(1).nullable(),
   /** Referrals that closed a loop of two or three wallets. */
   cycles: count,
-  /** What the ranking orders by: idle + quick referees + burst + 10 x cycles. */
+  /** What the ranking orders by: suspicionOf the counts, under the weights the store was given (SUSPICION_WEIGHTS). */
   suspicion: z.number().int(),
   disqualified: z.boolean(),
 });

@@ -7,7 +7,7 @@ import * as moderation from "@/lib/contract/moderation-schemas";
 import * as signals from "@/lib/contract/signals-schemas";
 import { MAX_ANALYTICS_DAYS } from "@/lib/domain/analytics";
 import { MAX_AUDIT_PAGE, MAX_CASCADE } from "@/lib/domain/moderation";
-import { MAX_SIGNALS_PAGE } from "@/lib/domain/signals";
+import { MAX_SIGNALS_PAGE, SUSPICION_WEIGHTS, suspicionFormula } from "@/lib/domain/signals";
 
 /** 401, 403 and 404 of lib/auth/admin.ts. */
 export const adminAccess: Record<number, ResponseSpec> = {
@@ -155,7 +155,7 @@ export const ADMIN_OPERATIONS: Operation[] = [
     summary: "Referrers ranked by farm signals, with the evidence",
     description:
       "Burst (most referrals within 10 minutes), quick referees (bound within 10 s of the previous), active and idle " +
-      "referees, loops of two or three; `suspicion` = idle + quick + burst + 10 x loops orders the list. " +
+      `referees, loops of two or three; \`suspicion\` = ${suspicionFormula(SUSPICION_WEIGHTS, "x")} orders the list. ` +
       `\`limit\` 1 to ${MAX_SIGNALS_PAGE} (default 20) from \`offset\`. Kept with the facts: one store round trip.`,
     query: signals.adminSignalsQuery,
     admin: true,

@@ -23,7 +23,9 @@ const openAnalytics: OpenStore = async (retentionDays) =>
 describeAnalyticsContract("redis (tcp)", openAnalytics);
 describeCampaignContract("redis (tcp)", openAnalytics);
 describeModerationContract("redis (tcp)", openAnalytics);
-describeSignalsContract("redis (tcp)", openAnalytics);
+describeSignalsContract("redis (tcp)", openAnalytics, async (suspicionWeights) =>
+  createTcpRedisStore({ url, prefix: `t${randomUUID().slice(0, 8)}`, timeoutMs: 5_000, retentionDays: DEFAULT_RETENTION_DAYS, suspicionWeights }),
+);
 describeQualifyContract("redis (tcp)", openAnalytics);
 describeNotificationsContract("redis (tcp)", openAnalytics);
 describeBoardContract("redis (tcp)", async (seasons) =>

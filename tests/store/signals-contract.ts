@@ -7,7 +7,15 @@ import { describe, expect, it } from "vitest";
 import { SECONDS_PER_DAY, utcDay } from "@/lib/domain/analytics";
 import { CHECKIN_COOLDOWN_SECONDS } from "@/lib/domain/tasks";
 import { refCodeOf } from "@/lib/domain/wallet";
-import { BURST_WINDOW_SECONDS, CYCLE_WEIGHT, QUICK_SECONDS, suspicionOf, type Store } from "@/lib/store/types";
+import {
+  BURST_WINDOW_SECONDS,
+  QUICK_SECONDS,
+  SUSPICION_WEIGHTS,
+  suspicionOf,
+  type SignalCounts,
+  type Store,
+  type SuspicionWeights,
+} from "@/lib/store/types";
 import { freshStores, type OpenStore } from "@/tests/store/analytics-contract";
 import { bareRecord } from "@/tests/store/admin-contract";
 import { randomWallet } from "@/tests/support/wallets";
@@ -15,9 +23,20 @@ import { randomWallet } from "@/tests/support/wallets";
 const TODAY = utcDay(Math.floor(Date.now() / 1000));
 const NOON = TODAY * SECONDS_PER_DAY + SECONDS_PER_DAY / 2;
 
-export function describeSignalsContract(name: string, open: OpenStore) {
+/**
+ * Weights unlike SUSPICION_WEIGHTS in every count, chosen so that the ranking of the profiles below
+ * changes when any one of them is taken as 0 or as its default: a backend that ranks by anything but
+ * the weights it was given fails.
+ */
+const WEIGHTS: SuspicionWeights = { referrals: 2, activeReferees: -2, quickReferees: 4, burst: -3, cycles: 1 };
+
+/** Opens a fresh, empty store of the backend that ranks referrers by `weights`. */
+export type OpenWeighted = (weights: SuspicionWeights) => Promise<Store>;
+
+export function describeSignalsContract(name: string, open: OpenStore, openWeighted: OpenWeighted) {
   describe(`signals contract: ${name}`, () => {
     const fresh = freshStores(open);
+    const weighted = freshStores(() => openWeighted(WEIGHTS));
     const refer = async (store: Store, referee: string, referrer: string, now: number) =>
       expect((await store.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now })).outcome).toBe("recorded");
     const referrer = async (store: Store) => {
@@ -107,7 +126,7 @@ export function describeSignalsContract(name: string, open: OpenStore) {
       await store.registerWallet(e, NOON + 3001);
       await refer(store, c, e, NOON + 4000); // e -> c: c -> d -> e -> c, credited to e
       const loop = await store.getReferrerSignals(e);
-      expect(loop).toMatchObject({ referrals: 1, cycles: 1, suspicion: 1 + 1 + CYCLE_WEIGHT });
+      expect(loop).toMatchObject({ referrals: 1, cycles: 1, suspicion: 1 + 1 + SUSPICION_WEIGHTS.cycles });
       expect((await store.getReferrerSignals(d)).cycles).toBe(0);
     });
 
@@ -129,6 +148,51 @@ export function describeSignalsContract(name: string, open: OpenStore) {
       await store.disqualify({ wallet: top, reason: "farm", cascade: false, admin: "test", now: NOON + 5 });
       expect((await store.getSuspiciousReferrers(0, 1)).rows[0]).toMatchObject({ wallet: top, disqualified: true });
       expect((await store.getReferrerSignals(top)).disqualified).toBe(true);
+    });
+
+    it("ranks by the weights the store is given: each count weighs what they say", async () => {
+      const store = await weighted();
+      const profile = async (referrals: number[], acts = false) => {
+        const wallet = await referrer(store);
+        for (const at of referrals) {
+          const referee = randomWallet();
+          await refer(store, referee, wallet, at);
+          if (acts) await store.checkIn(referee, at + 1, CHECKIN_COOLDOWN_SECONDS);
+        }
+        return wallet;
+      };
+      const active = await profile([NOON], true);
+      const quick = await profile([NOON, NOON + QUICK_SECONDS]);
+      const burst = await profile([NOON, NOON + QUICK_SECONDS + 1]);
+      const slow = await profile([NOON, NOON + BURST_WINDOW_SECONDS]);
+      // idle refers loop, then loop refers idle: a loop of two, credited to loop.
+      const [idle, loop] = [await referrer(store), await referrer(store)];
+      await refer(store, loop, idle, NOON);
+      await refer(store, idle, loop, NOON + 1000);
+
+      const counts: [string, SignalCounts][] = [
+        [quick, { referrals: 2, burst: 2, quickReferees: 1, activeReferees: 0, cycles: 0 }],
+        [slow, { referrals: 2, burst: 1, quickReferees: 0, activeReferees: 0, cycles: 0 }],
+        [loop, { referrals: 1, burst: 1, quickReferees: 0, activeReferees: 0, cycles: 1 }],
+        [idle, { referrals: 1, burst: 1, quickReferees: 0, activeReferees: 0, cycles: 0 }],
+        [burst, { referrals: 2, burst: 2, quickReferees: 0, activeReferees: 0, cycles: 0 }],
+        [active, { referrals: 1, burst: 1, quickReferees: 0, activeReferees: 1, cycles: 0 }],
+      ];
+      for (const [wallet, signals] of counts) {
+        expect(await store.getReferrerSignals(wallet)).toEqual({ wallet, ...signals, suspicion: suspicionOf(signals, WEIGHTS), disqualified: false });
+      }
+      const ranking = await store.getSuspiciousReferrers(0, 10);
+      expect(ranking.rows.map((row) => [row.wallet, row.suspicion])).toEqual([
+        [quick, 2],
+        [slow, 1],
+        [loop, 0],
+        [idle, -1],
+        [burst, -2],
+        [active, -3],
+      ]);
+      // Under SUSPICION_WEIGHTS the same counts rank otherwise: the order above is the given weights' doing.
+      const byDefault = [...counts].sort(([, a], [, b]) => suspicionOf(b) - suspicionOf(a)).map(([wallet]) => wallet);
+      expect(byDefault).not.toEqual(ranking.rows.map((row) => row.wallet));
     });
 
     it("concurrent referrals and first actions lose nothing and count once", async () => {

@@ -25,7 +25,9 @@ const openAnalytics: OpenStore = async (retentionDays) => openSqliteStore(tempDi
 describeAnalyticsContract("sqlite", openAnalytics);
 describeCampaignContract("sqlite", openAnalytics);
 describeModerationContract("sqlite", openAnalytics);
-describeSignalsContract("sqlite", openAnalytics);
+describeSignalsContract("sqlite", openAnalytics, async (suspicionWeights) =>
+  openSqliteStore(tempDir(), { retentionDays: DEFAULT_RETENTION_DAYS, suspicionWeights }),
+);
 describeQualifyContract("sqlite", openAnalytics);
 describeNotificationsContract("sqlite", openAnalytics);
 describeBoardContract("sqlite", async (seasons) => openSqliteStore(tempDir(), { retentionDays: DEFAULT_RETENTION_DAYS, ...(seasons && { seasons }) }));

@@ -29,7 +29,9 @@ const openAnalytics: OpenStore = async (retentionDays) =>
 describeAnalyticsContract("upstash (REST, through the test bridge)", openAnalytics);
 describeCampaignContract("upstash (REST, through the test bridge)", openAnalytics);
 describeModerationContract("upstash (REST, through the test bridge)", openAnalytics);
-describeSignalsContract("upstash (REST, through the test bridge)", openAnalytics);
+describeSignalsContract("upstash (REST, through the test bridge)", openAnalytics, async (suspicionWeights) =>
+  createUpstashStore({ url: bridge.url, token, prefix: `t${randomUUID().slice(0, 8)}`, timeoutMs: 5_000, retentionDays: DEFAULT_RETENTION_DAYS, suspicionWeights }),
+);
 describeQualifyContract("upstash (REST, through the test bridge)", openAnalytics);
 describeNotificationsContract("upstash (REST, through the test bridge)", openAnalytics);
 describeBoardContract("upstash (REST, through the test bridge)", async (seasons) =>

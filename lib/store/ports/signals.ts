@@ -9,7 +9,7 @@ import type { SignalCounts } from "@/lib/domain/signals";
 
 export interface ReferrerSignals extends SignalCounts {
   wallet: string;
-  /** suspicionOf(the counts). */
+  /** suspicionOf(the counts, the store's weights). */
   suspicion: number;
   /** Whether the referrer is disqualified now. */
   disqualified: boolean;
@@ -26,4 +26,12 @@ export interface SignalsStore {
   getReferrerSignals(wallet: string): Promise<ReferrerSignals>;
 }
 
-export { BURST_WINDOW_SECONDS, CYCLE_WEIGHT, MAX_SIGNALS_PAGE, QUICK_SECONDS, suspicionOf, type SignalCounts } from "@/lib/domain/signals";
+export {
+  BURST_WINDOW_SECONDS,
+  MAX_SIGNALS_PAGE,
+  QUICK_SECONDS,
+  SUSPICION_WEIGHTS,
+  suspicionOf,
+  type SignalCounts,
+  type SuspicionWeights,
+} from "@/lib/domain/signals";

@@ -1,5 +1,6 @@
 /** What every concern module of the Redis store works with; index.ts builds one per store. */
 import type { SeasonSchedule } from "@/lib/domain/seasons";
+import type { SuspicionWeights } from "@/lib/domain/signals";
 import type { CodeIndex } from "@/lib/store/redis/code-index";
 import type { RedisKeys } from "@/lib/store/redis/keys";
 import type { ScriptRunner } from "@/lib/store/redis/run";
@@ -10,4 +11,6 @@ export interface RedisContext extends ScriptRunner, CodeIndex {
   retentionDays: number;
   /** The season schedule; seasons are on when it is set. */
   seasons?: SeasonSchedule;
+  /** What each farm signal weighs in the suspicion ranking. */
+  suspicionWeights: SuspicionWeights;
 }

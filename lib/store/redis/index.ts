@@ -6,6 +6,7 @@
  */
 import "server-only";
 import type { SeasonSchedule } from "@/lib/domain/seasons";
+import { SUSPICION_WEIGHTS, type SuspicionWeights } from "@/lib/domain/signals";
 import { accessOperations } from "@/lib/store/redis/access";
 import { analyticsOperations } from "@/lib/store/redis/analytics";
 import type { RedisCommandClient } from "@/lib/store/redis/client";
@@ -29,12 +30,17 @@ export interface RedisStoreOptions extends CodeIndexOptions {
   retentionDays: number;
   /** The season schedule (SEASON_LENGTH_DAYS, SEASON_START); seasons are on when it is set. */
   seasons?: SeasonSchedule;
+  /**
+   * What each farm signal weighs in the suspicion ranking; SUSPICION_WEIGHTS unless set. The ranking
+   * holds scores, not the formula: after a change of weights a referrer is re-scored at its next write.
+   */
+  suspicionWeights?: SuspicionWeights;
 }
 
-export function createRedisStore(client: RedisCommandClient, { kind, prefix, retentionDays, seasons, ...rebuild }: RedisStoreOptions): Store {
+export function createRedisStore(client: RedisCommandClient, { kind, prefix, retentionDays, seasons, suspicionWeights = SUSPICION_WEIGHTS, ...rebuild }: RedisStoreOptions): Store {
   const keys = redisKeys(prefix);
   const runner = scriptRunner(client);
-  const context = { keys, retentionDays, seasons, ...runner, ...codeIndex(client, runner, keys, rebuild) };
+  const context = { keys, retentionDays, seasons, suspicionWeights, ...runner, ...codeIndex(client, runner, keys, rebuild) };
   return {
     kind,
     ...walletOperations(context),

@@ -52,7 +52,7 @@ export const REFEREE_REGISTRATION = {
 /** signalKeys of lib/signals.lua (signals.ts signalWrites). */
 export const SIGNALS = {
   keys: ["signals.rankKey"],
-  args: ["signals.signalsKeyPrefix", "signals.walletKeyPrefix", "signals.cycleWeight"],
+  args: ["signals.signalsKeyPrefix", "signals.walletKeyPrefix", "signals.weights"],
 } as const;
 
 /** leaderboard of lib/board.lua in a script that changes a board (keys.ts boardWrite). */

@@ -42,7 +42,7 @@ export function creditInputs(context: RedisContext, now: number): { keys: string
 
 export function referralOperations(context: RedisContext): ReferralStore {
   const { keys, run, runList, withCodeIndex } = context;
-  const signals = signalWrites(keys);
+  const signals = signalWrites(context);
   return {
     async getReferralInfo(wallet, now) {
       const { keys: scriptKeys, args } = registration(context, wallet, now);

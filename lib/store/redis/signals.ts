@@ -9,19 +9,33 @@
  * referrals/record-referral, credit-referral and tasks/check-in, complete-social-task, mark-nft-mint.
  */
 import "server-only";
+import { SIGNAL_COUNTS, wholeWeights } from "@/lib/domain/signals";
 import type { RedisContext } from "@/lib/store/redis/context";
-import type { RedisKeys } from "@/lib/store/redis/keys";
 import { int, list, optInt, wallet as walletOf } from "@/lib/store/redis/reply";
 import { whole } from "@/lib/store/redis/run";
-import { CYCLE_WEIGHT, suspicionOf, type ReferrerSignals, type SignalsStore } from "@/lib/store/types";
+import { suspicionOf, type ReferrerSignals, type SignalCounts, type SignalsStore, type SuspicionWeights } from "@/lib/store/types";
 
-/** What every script that writes signals takes for signalKeys of lib/signals.lua: the ranking in KEYS, the rest in ARGV. */
-export function signalWrites(keys: RedisKeys): { keys: string[]; args: string[] } {
-  return { keys: [keys.signalRanking], args: [keys.signalsKeyPrefix, keys.walletKeyPrefix, whole(CYCLE_WEIGHT)] };
+/** The field of the signals hash (keys.ts sig:<addr>) that holds each count. */
+const FIELDS: Readonly<Record<keyof SignalCounts, string>> = {
+  referrals: "referrals",
+  activeReferees: "active",
+  quickReferees: "quick",
+  burst: "burst",
+  cycles: "cycles",
+};
+
+/**
+ * What every script that writes signals takes for signalKeys of lib/signals.lua: the ranking in KEYS, the
+ * rest in ARGV, the weights as the JSON object {field of the signals hash: weight}, so the script only sums.
+ */
+export function signalWrites({ keys, suspicionWeights }: Pick<RedisContext, "keys" | "suspicionWeights">): { keys: string[]; args: string[] } {
+  const checked = wholeWeights(suspicionWeights);
+  const weights = JSON.stringify(Object.fromEntries(SIGNAL_COUNTS.map((count) => [FIELDS[count], checked[count]])));
+  return { keys: [keys.signalRanking], args: [keys.signalsKeyPrefix, keys.walletKeyPrefix, weights] };
 }
 
 /** Signals as readSignals of lib/signals.lua reads them: {wallet, referrals, burst, quick, active, cycles, disqualified}. */
-function referrerSignalsOf(reply: unknown): ReferrerSignals {
+function referrerSignalsOf(reply: unknown, weights: SuspicionWeights): ReferrerSignals {
   const [wallet, referrals, burst, quick, active, cycles, disqualified] = list(reply, "referrer signals", 7);
   const counts = {
     referrals: optInt(referrals, "referrals") ?? 0,
@@ -30,19 +44,19 @@ function referrerSignalsOf(reply: unknown): ReferrerSignals {
     activeReferees: optInt(active, "active referees") ?? 0,
     cycles: optInt(cycles, "cycles") ?? 0,
   };
-  return { wallet: walletOf(wallet, "signals wallet"), ...counts, suspicion: suspicionOf(counts), disqualified: int(disqualified, "disqualified") === 1 };
+  return { wallet: walletOf(wallet, "signals wallet"), ...counts, suspicion: suspicionOf(counts, weights), disqualified: int(disqualified, "disqualified") === 1 };
 }
 
-export function signalOperations({ keys, run, runList }: RedisContext): SignalsStore {
+export function signalOperations({ keys, run, runList, suspicionWeights }: RedisContext): SignalsStore {
   return {
     async getSuspiciousReferrers(offset, limit) {
       const args = [whole(offset), whole(limit), keys.signalsKeyPrefix];
       const reply = await runList("get-suspicious-referrers", [keys.signalRanking, keys.disqualified], args, 1);
-      return { total: int(reply[0], "signals total"), rows: reply.slice(1).map(referrerSignalsOf) };
+      return { total: int(reply[0], "signals total"), rows: reply.slice(1).map((row) => referrerSignalsOf(row, suspicionWeights)) };
     },
 
     async getReferrerSignals(wallet) {
-      return referrerSignalsOf(await run("get-referrer-signals", [keys.signals(wallet), keys.disqualified], [wallet]));
+      return referrerSignalsOf(await run("get-referrer-signals", [keys.signals(wallet), keys.disqualified], [wallet]), suspicionWeights);
     },
   };
 }

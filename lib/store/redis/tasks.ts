@@ -22,7 +22,7 @@ import type { TaskStore } from "@/lib/store/types";
 
 export function taskOperations(context: RedisContext): TaskStore {
   const { run, runList } = context;
-  const signals = signalWrites(context.keys);
+  const signals = signalWrites(context);
   return {
     async checkIn(wallet, now, cooldownSeconds, qualify) {
       const { keys, args } = positional(CHECK_IN, {

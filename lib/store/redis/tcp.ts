@@ -11,6 +11,7 @@
 import "server-only";
 import { createClient, TimeoutError } from "redis";
 import type { SeasonSchedule } from "@/lib/domain/seasons";
+import type { SuspicionWeights } from "@/lib/domain/signals";
 import {
   countingClient,
   parseScanReply,
@@ -124,10 +125,10 @@ function connect(cfg: TcpClientConfig, onReady: () => void) {
 }
 
 export function createTcpRedisStore(
-  cfg: { url: string; prefix: string; timeoutMs: number; retentionDays: number; seasons?: SeasonSchedule },
+  cfg: { url: string; prefix: string; timeoutMs: number; retentionDays: number; seasons?: SeasonSchedule; suspicionWeights?: SuspicionWeights },
   options: { onCall?: (command: RoundTripCommand) => void } = {},
 ): Store {
   const client = createTcpClient(cfg);
   const counted = options.onCall ? countingClient(client, options.onCall) : client;
-  return createRedisStore(counted, { kind: "redis", prefix: cfg.prefix, retentionDays: cfg.retentionDays, seasons: cfg.seasons });
+  return createRedisStore(counted, { kind: "redis", prefix: cfg.prefix, retentionDays: cfg.retentionDays, seasons: cfg.seasons, suspicionWeights: cfg.suspicionWeights });
 }

@@ -7,6 +7,7 @@
 import "server-only";
 import { Redis } from "@upstash/redis";
 import type { SeasonSchedule } from "@/lib/domain/seasons";
+import type { SuspicionWeights } from "@/lib/domain/signals";
 import {
   countingClient,
   parseScanReply,
@@ -56,10 +57,10 @@ export function createUpstashClient(cfg: UpstashClientConfig): RedisCommandClien
 }
 
 export function createUpstashStore(
-  cfg: { url: string; token: string; prefix: string; timeoutMs: number; retentionDays: number; seasons?: SeasonSchedule },
+  cfg: { url: string; token: string; prefix: string; timeoutMs: number; retentionDays: number; seasons?: SeasonSchedule; suspicionWeights?: SuspicionWeights },
   options: { onCall?: (command: RoundTripCommand) => void } = {},
 ): Store {
   const client = createUpstashClient(cfg);
   const counted = options.onCall ? countingClient(client, options.onCall) : client;
-  return createRedisStore(counted, { kind: "upstash", prefix: cfg.prefix, retentionDays: cfg.retentionDays, seasons: cfg.seasons });
+  return createRedisStore(counted, { kind: "upstash", prefix: cfg.prefix, retentionDays: cfg.retentionDays, seasons: cfg.seasons, suspicionWeights: cfg.suspicionWeights });
 }

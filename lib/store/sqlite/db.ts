@@ -23,6 +23,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import type { SeasonSchedule } from "@/lib/domain/seasons";
+import type { SuspicionWeights } from "@/lib/domain/signals";
 
 export type Db = Database.Database;
 
@@ -33,6 +34,8 @@ export interface SqliteStoreOptions {
   retentionDays: number;
   /** Seasons are on when set: every point also counts on the board of the season it is scored in. */
   seasons?: SeasonSchedule;
+  /** What each farm signal weighs in the suspicion ranking; SUSPICION_WEIGHTS unless set. */
+  suspicionWeights?: SuspicionWeights;
   /** How long a write waits for another connection's lock before failing with SQLITE_BUSY. */
   busyTimeoutMs?: number;
 }

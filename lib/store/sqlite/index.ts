@@ -5,6 +5,7 @@
  * every backend.
  */
 import "server-only";
+import { SUSPICION_WEIGHTS } from "@/lib/domain/signals";
 import { openConnection, type SqliteStoreOptions } from "@/lib/store/sqlite/db";
 import { sqliteAccess } from "@/lib/store/sqlite/access";
 import { sqliteAnalytics } from "@/lib/store/sqlite/analytics";
@@ -16,7 +17,7 @@ import { sqliteModeration } from "@/lib/store/sqlite/moderation";
 import { sqliteNotifications } from "@/lib/store/sqlite/notifications";
 import { sqliteOperator } from "@/lib/store/sqlite/operator";
 import { openCredits, sqliteReferrals } from "@/lib/store/sqlite/referrals";
-import { openSignals, sqliteSignals } from "@/lib/store/sqlite/signals";
+import { indexSuspicion, openSignals, sqliteSignals } from "@/lib/store/sqlite/signals";
 import { sqliteTasks } from "@/lib/store/sqlite/tasks";
 import { registrar, sqliteWallets } from "@/lib/store/sqlite/wallets";
 import type { Store } from "@/lib/store/types";
@@ -26,6 +27,8 @@ export { SQLITE_FILE_NAME, type SqliteStoreOptions } from "@/lib/store/sqlite/db
 export function openSqliteStore(dataDir: string, options: SqliteStoreOptions): Store {
   return openConnection(dataDir, options, (db) => {
     migrate(db);
+    const weights = options.suspicionWeights ?? SUSPICION_WEIGHTS;
+    indexSuspicion(db, weights);
     const counters = openCounters(db, options.retentionDays);
     const register = registrar(db, counters);
     const board = openBoard(db, options.seasons);
@@ -43,7 +46,7 @@ export function openSqliteStore(dataDir: string, options: SqliteStoreOptions): S
       ...sqliteAccess(db),
       ...sqliteAnalytics(db, counters),
       ...sqliteModeration(db, board),
-      ...sqliteSignals(db),
+      ...sqliteSignals(db, weights),
       ...sqliteNotifications(db, options.retentionDays),
       ...sqliteOperator(db, board),
     };

@@ -121,10 +121,9 @@ export const CAMPAIGN_MIGRATIONS: readonly string[] = [
     active_referees INTEGER NOT NULL,
     cycles          INTEGER NOT NULL
   ) STRICT, WITHOUT ROWID;
-  -- suspicionOf of lib/domain/signals.ts, with its CYCLE_WEIGHT of 10: the two must stay equal, or
-  -- the ranking query of signals.ts stops matching this index and sorts every referrer.
-  CREATE INDEX referrer_signals_suspicion ON referrer_signals
-    ((referrals - active_referees + quick_referees + burst + 10 * cycles) DESC, wallet);
+  -- Ranked by the referrer_signals_suspicion index, which signals.ts makes on open from the store's
+  -- suspicion weights. Released, this migration made it with the weights written out; files it
+  -- migrated then have their index replaced on their next open, so the schema ends the same.
 
   -- Referees already counted active, each once, for the referrer it had then.
   CREATE TABLE counted_referees (

@@ -1,12 +1,12 @@
 /**
  * Farm signals on SQLite. Owns `referrer_signals` (one row per referrer with signals, ranked by the
- * referrer_signals_suspicion index) and `counted_referees` (migration 9). The counts are written by
- * referrals.ts and tasks.ts, inside the transaction of the fact they count, from `wallets`: the
- * referrer's referees through wallets_referees, and the referral chain. Reads `disqualified`
- * (moderation.ts).
+ * referrer_signals_suspicion index, made on open from the store's weights) and `counted_referees`
+ * (migration 9). The counts are written by referrals.ts and tasks.ts, inside the transaction of the
+ * fact they count, from `wallets`: the referrer's referees through wallets_referees, and the referral
+ * chain. Reads `disqualified` (moderation.ts).
  */
 import "server-only";
-import { BURST_WINDOW_SECONDS, CYCLE_WEIGHT, QUICK_SECONDS, suspicionOf } from "@/lib/domain/signals";
+import { BURST_WINDOW_SECONDS, QUICK_SECONDS, SIGNAL_COUNTS, suspicionOf, wholeWeights, type SignalCounts, type SuspicionWeights } from "@/lib/domain/signals";
 import { required, snapshot, type Db } from "@/lib/store/sqlite/db";
 import type { ReferrerSignals, SignalsStore } from "@/lib/store/types";
 
@@ -19,16 +19,56 @@ export interface Signals {
   counted(referrer: string): void;
 }
 
-/** The expression of the referrer_signals_suspicion index (migration 9), so that ranking walks it. */
-const SUSPICION = `referrals - active_referees + quick_referees + burst + ${CYCLE_WEIGHT} * cycles`;
+/** The column of referrer_signals that holds each count. */
+const COLUMNS: Readonly<Record<keyof SignalCounts, string>> = {
+  referrals: "referrals",
+  activeReferees: "active_referees",
+  quickReferees: "quick_referees",
+  burst: "burst",
+  cycles: "cycles",
+};
+
+/**
+ * suspicionOf over the columns, the weights written in as numbers rather than bound: SQLite walks an
+ * expression index only for a query holding the same expression, and an index holds no parameter.
+ */
+function suspicionExpression(weights: SuspicionWeights): string {
+  const whole = wholeWeights(weights);
+  return SIGNAL_COUNTS.map((count) => `(${whole[count]}) * ${COLUMNS[count]}`).join(" + ");
+}
+
+const SUSPICION_INDEX = "referrer_signals_suspicion";
+
+/** The definition of the ranking index for `weights`, as sqlite_master keeps it. */
+function suspicionIndex(weights: SuspicionWeights): string {
+  return `CREATE INDEX ${SUSPICION_INDEX} ON referrer_signals ((${suspicionExpression(weights)}) DESC, wallet)`;
+}
 
 /** `s` is the referrer; its counts are NULL where a LEFT JOIN found no row. */
 const SIGNALS_COLUMNS = `s.wallet, referrals, burst, quick_referees, active_referees, cycles,
   EXISTS (SELECT 1 FROM disqualified d WHERE d.wallet = s.wallet) AS disqualified`;
 
-/** One page of the ranking, by suspicion then wallet. */
-export const RANKING = `SELECT ${SIGNALS_COLUMNS} FROM referrer_signals s
-  ORDER BY ${SUSPICION} DESC, s.wallet LIMIT :limit OFFSET :offset`;
+/** One page of the ranking by suspicion under `weights`, then wallet: a walk of the index made for them. */
+export function rankingQuery(weights: SuspicionWeights): string {
+  return `SELECT ${SIGNALS_COLUMNS} FROM referrer_signals s
+  ORDER BY ${suspicionExpression(weights)} DESC, s.wallet LIMIT :limit OFFSET :offset`;
+}
+
+/**
+ * Makes the ranking index match `weights`: kept when sqlite_master already holds this definition (the
+ * usual open, no write lock), else dropped and made again (a new file, other weights, or a file whose
+ * index migration 9 made with the weights written out). Checked again inside IMMEDIATE, as migrate() does.
+ */
+export function indexSuspicion(db: Db, weights: SuspicionWeights): void {
+  const definition = suspicionIndex(weights);
+  const current = db.prepare<[string], { sql: string }>("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?");
+  if (current.get(SUSPICION_INDEX)?.sql === definition) return;
+  db.transaction(() => {
+    if (current.get(SUSPICION_INDEX)?.sql === definition) return;
+    db.exec(`DROP INDEX IF EXISTS ${SUSPICION_INDEX}`);
+    db.exec(definition);
+  }).immediate();
+}
 
 type Count = number | null;
 type SignalsRow = {
@@ -84,9 +124,10 @@ export function openSignals(db: Db): Signals {
   };
 }
 
-export function sqliteSignals(db: Db): SignalsStore {
+export function sqliteSignals(db: Db, weights: SuspicionWeights): SignalsStore {
   const countRanked = db.prepare<[], { n: number }>("SELECT count(*) AS n FROM referrer_signals");
-  const readRanking = db.prepare<[{ offset: number; limit: number }], SignalsRow>(RANKING);
+  const readRanking = db.prepare<[{ offset: number; limit: number }], SignalsRow>(rankingQuery(weights));
+  const signalsOf = (row: SignalsRow) => referrerSignalsOf(row, weights);
   const readSignals = db.prepare<[string], SignalsRow>(
     `SELECT ${SIGNALS_COLUMNS} FROM (SELECT ? AS wallet) s LEFT JOIN referrer_signals USING (wallet)`,
   );
@@ -94,14 +135,14 @@ export function sqliteSignals(db: Db): SignalsStore {
   return {
     getSuspiciousReferrers: snapshot(db, (offset: number, limit: number) => ({
       total: required(countRanked.get(), "count of referrers with signals").n,
-      rows: readRanking.all({ offset, limit }).map(referrerSignalsOf),
+      rows: readRanking.all({ offset, limit }).map(signalsOf),
     })),
     // One statement reads one snapshot: no transaction needed.
-    getReferrerSignals: async (wallet) => referrerSignalsOf(required(readSignals.get(wallet), `signals row of ${wallet}`)),
+    getReferrerSignals: async (wallet) => signalsOf(required(readSignals.get(wallet), `signals row of ${wallet}`)),
   };
 }
 
-function referrerSignalsOf(row: SignalsRow): ReferrerSignals {
+function referrerSignalsOf(row: SignalsRow, weights: SuspicionWeights): ReferrerSignals {
   const counts = {
     referrals: row.referrals ?? 0,
     burst: row.burst ?? 0,
@@ -109,5 +150,5 @@ function referrerSignalsOf(row: SignalsRow): ReferrerSignals {
     activeReferees: row.active_referees ?? 0,
     cycles: row.cycles ?? 0,
   };
-  return { wallet: row.wallet, ...counts, suspicion: suspicionOf(counts), disqualified: row.disqualified === 1 };
+  return { wallet: row.wallet, ...counts, suspicion: suspicionOf(counts, weights), disqualified: row.disqualified === 1 };
 }

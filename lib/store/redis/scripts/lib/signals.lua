@@ -1,21 +1,29 @@
 -- Farm signals: the referrer's counts and their ranking.
 
 -- Farm signals (keys.ts sig:<addr>, sig:rank) as the scripts that write them take them: the ranking,
--- what precedes an address in a signals key and in a wallet key, and CYCLE_WEIGHT of lib/domain/signals.ts.
-local function signalKeys(rankKey, signalsKeyPrefix, walletKeyPrefix, cycleWeight)
-  return {rank = rankKey, prefix = signalsKeyPrefix, walletKeyPrefix = walletKeyPrefix, cycleWeight = tonumber(cycleWeight)}
+-- what precedes an address in a signals key and in a wallet key, and the suspicion weights as
+-- signals.ts encodes them (a JSON object: the weight of each field of the signals hash).
+local function signalKeys(rankKey, signalsKeyPrefix, walletKeyPrefix, weights)
+  local fields, weightOf = {}, {}
+  for field, weight in pairs(cjson.decode(weights)) do
+    fields[#fields + 1] = field
+    weightOf[#fields] = weight
+  end
+  return {rank = rankKey, prefix = signalsKeyPrefix, walletKeyPrefix = walletKeyPrefix, fields = fields, weights = weightOf}
 end
 
 -- After a change to the referrer's counts: takes its referralsCount into them and re-scores it in the
--- ranking, suspicionOf of lib/domain/signals.ts negated (keys.ts sig:rank). Recomputed rather than
--- incremented, so the score always matches the stored counts.
+-- ranking, suspicionOf of lib/domain/signals.ts with the given weights, negated (keys.ts sig:rank).
+-- Recomputed rather than incremented, so the score always matches the stored counts.
 local function rankReferrer(signals, referrer)
   local signalsKey = signals.prefix .. referrer
   local referrals = redis.call('HGET', signals.walletKeyPrefix .. referrer, 'referralsCount') or '0'
   redis.call('HSET', signalsKey, 'referrals', referrals)
-  local counts = redis.call('HMGET', signalsKey, 'burst', 'quick', 'active', 'cycles')
-  local burst, quick, active, cycles = tonumber(counts[1]) or 0, tonumber(counts[2]) or 0, tonumber(counts[3]) or 0, tonumber(counts[4]) or 0
-  local suspicion = tonumber(referrals) - active + quick + burst + signals.cycleWeight * cycles
+  local counts = redis.call('HMGET', signalsKey, unpack(signals.fields))
+  local suspicion = 0
+  for i, weight in ipairs(signals.weights) do
+    suspicion = suspicion + weight * (tonumber(counts[i]) or 0)
+  end
   redis.call('ZADD', signals.rank, string.format('%d', -suspicion), referrer)
 end
 
