@@ -394,7 +394,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>) 
       }, 60_000);
     });
 
-    describe("board summary", () => {
+    describe("board overview", () => {
       it("an empty store has no rows, no entries and no referrals", async () => {
         await known();
         expect(await store.readBoardOverview(3)).toEqual({ top: [], entries: 0, referrals: 0 });
@@ -405,10 +405,10 @@ export function describeStoreContract(name: string, open: () => Promise<Store>) 
         for (let i = 0; i < 3; i++) await refer(randomWallet(), a, T0 + i);
         await refer(randomWallet(), b, T0 + 10);
         await store.getRankOrCreate(randomWallet(), T0 + 20); // a zero-score entry is on the board too
-        const summary = await store.readBoardOverview(3);
-        expect(summary.top).toEqual(await boardRows(store, 3));
-        expect(summary.top[0]).toEqual({ wallet: a, score: 3, referralsCount: 3 });
-        expect(summary).toMatchObject({ entries: 7, referrals: 4 });
+        const overview = await store.readBoardOverview(3);
+        expect(overview.top).toEqual(await boardRows(store, 3));
+        expect(overview.top[0]).toEqual({ wallet: a, score: 3, referralsCount: 3 });
+        expect(overview).toMatchObject({ entries: 7, referrals: 4 });
         expect(await store.readBoardOverview(0)).toEqual({ top: [], entries: 7, referrals: 4 });
         expect((await store.readBoardOverview(100)).top).toEqual(await boardRows(store, 100));
       });

@@ -69,10 +69,10 @@ export function describeModerationContract(name: string, open: OpenStore) {
       expect((await board(store)).map((row) => row.wallet).sort()).toEqual([...referees].sort());
       expect((await streamed(store)).map((row) => row.wallet).sort()).toEqual([...referees].sort());
       expect(await store.countLeaderboard()).toBe(2);
-      const summary = await store.readBoardOverview(10);
-      expect(summary.entries).toBe(2);
-      expect(summary.top.map((row) => row.wallet)).not.toContain(referrer);
-      expect(summary.referrals).toBe(2);
+      const overview = await store.readBoardOverview(10);
+      expect(overview.entries).toBe(2);
+      expect(overview.top.map((row) => row.wallet)).not.toContain(referrer);
+      expect(overview.referrals).toBe(2);
       expect(await store.getLeaderboardPage(0, 10)).toEqual(await board(store));
       expect(await totalScore(store)).toBe(2);
 
