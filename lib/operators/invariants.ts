@@ -14,7 +14,7 @@
  *   code-unresolved    a known wallet's refCode resolves to nobody
  *   code-wrong-owner   it resolves to a wallet that is unknown, has another code, or became known later
  *   orphan-entry       a leaderboard entry belongs to no known wallet
- *   referral-total     the store's referral total (getBoardSummary) is not the number of referees bound
+ *   referral-total     the store's referral total (readBoardOverview) is not the number of referees bound
  *   score-total        the store's score total (getCampaign) is not the sum of the known wallets' scores,
  *                      disqualified wallets aside (their held entries are kept out of it)
  *   referee-index      a referee is missing from its referrer's referees index (getWalletReport), or is
@@ -22,7 +22,7 @@
  *
  * Cost: one scanWallets, one getCodeOwners and at most one areActiveReferrers and one
  * getRefereeIndex per page (plus a getWallets for the rare shared codes), then the
- * leaderboard-member scan, one getBoardSummary and one getCampaign; first, the ban list
+ * leaderboard-member scan, one readBoardOverview and one getCampaign; first, the ban list
  * (scanDisqualified), whose wallets it keeps in memory.
  * Memory: one page at a time, except the ban list and `balance`, a map from referrer to (its declared
  * referralsCount and pendingReferrals - the credited and pending referees seen so far), dropped when both
@@ -90,7 +90,7 @@ export interface CheckOptions {
 
 /** Scans the whole store and reports every broken rule. Store errors propagate: a failed check is not a clean one. */
 export async function checkInvariants(
-  admin: OperatorStore & Pick<Store, "getBoardSummary" | "getCampaign" | "scanDisqualified">,
+  admin: OperatorStore & Pick<Store, "readBoardOverview" | "getCampaign" | "scanDisqualified">,
   options: CheckOptions = {},
 ): Promise<InvariantReport> {
   const pageSize = Math.min(options.pageSize ?? 500, ADMIN_BATCH_LIMIT);
@@ -161,7 +161,7 @@ export async function checkInvariants(
     for (const wallet of page.wallets) flag("orphan-entry", wallet, "leaderboard entry of a wallet that is not known");
   } while (cursor !== "0");
 
-  const { referrals } = await admin.getBoardSummary(0);
+  const { referrals } = await admin.readBoardOverview(0);
   if (referrals !== report.referrals) {
     flag("referral-total", "", `the store counts ${referrals} referrals, ${report.referrals} referee(s) are bound`);
   }

@@ -82,8 +82,8 @@ export async function readLeaderboard(
 
 /** The landing page: the top `limit` entries and the board's totals, in one store operation. */
 export async function readBoardOverview(deps: LeaderboardDeps, limit: number): Promise<BoardOverview> {
-  const summary = await deps.store.getBoardSummary(limit);
-  return { top: summary.top.map(entryOf), entries: summary.entries, referrals: summary.referrals };
+  const overview = await deps.store.readBoardOverview(limit);
+  return { top: overview.top.map(entryOf), entries: overview.entries, referrals: overview.referrals };
 }
 
 /**

@@ -41,13 +41,9 @@ import {
 export function checked(store: Store): Store {
   const overrides: Partial<Store> = {
     ...checkedNotifications(store),
-    async getLeaderboard(limit) {
+    async readBoardOverview(limit) {
       checkLimit(limit);
-      return store.getLeaderboard(limit);
-    },
-    async getBoardSummary(limit) {
-      checkLimit(limit);
-      return store.getBoardSummary(limit);
+      return store.readBoardOverview(limit);
     },
     async readBoard(board, limit, unlessVersion) {
       checkBoard(board);

@@ -141,13 +141,13 @@ function findings(report: BenchReport): string[] {
       "warm-up requests, over 8,000 requests of GET /api/leaderboard and as many of GET /api/health, Redis TCP at 100k, " +
       "Node 20). Before it kept the top list between requests, it cost about 0.6 ms of CPU more per request than " +
       "GET /api/health: garbage collection about 0.13 ms, writing its 10 kB body 0.09 ms, `JSON.stringify` in " +
-      "`Response.json` 0.04 ms, node-redis decoding get-leaderboard.lua's reply of 300 elements 0.03 ms and checking " +
+      "`Response.json` 0.04 ms, node-redis decoding the script's reply of 300 elements 0.03 ms and checking " +
       "each wallet and number in it 0.03 ms, the rest spread thinly over Next's own code. No zod schema parses the " +
-      "response, and the log line is every route's. Now the script answers the page as one string with its SHA1, or " +
-      "the SHA1 alone when the process already holds that page, and SQLite reads the rows again only after " +
-      "`total_changes()` or `data_version` moved: every request still asks the store, so a change shows at the next " +
-      "request, but an unchanged top list is neither sent nor decoded again. This bench runs the reads before the " +
-      "writes, so its leaderboard figures are of an unchanged list; a changed one costs one full read, as before." +
+      "response, and the log line is every route's. Now read-board.lua answers the page as one string, or the board " +
+      "version alone when the request's If-None-Match names the current version, and SQLite reads the all-time rows " +
+      "again only after the board version moved: every request still asks the store, so a change shows at the next " +
+      "request. This bench sends no If-None-Match and runs the reads before the writes, so its leaderboard figures " +
+      "are of an unchanged list, read in full from Redis and kept by SQLite; a changed one costs one full read, as before." +
       (typeof board?.ratio === "number" && typeof health?.ratio === "number"
         ? ` In this run its CPU/floor is ${board.ratio.toFixed(2)}, GET /api/health's ${health.ratio.toFixed(2)}.`
         : ""),

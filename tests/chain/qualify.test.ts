@@ -21,6 +21,7 @@ import { checked } from "@/lib/store/checked";
 import { openSqliteStore } from "@/lib/store/sqlite";
 import type { Store } from "@/lib/store/types";
 import { chainConfig } from "@/tests/chain/support";
+import { boardRows } from "@/tests/support/board";
 import { mintNft, startChain, type LocalChain } from "@/tests/support/chain-fixture";
 import { freePort } from "@/tests/support/free-port";
 import { randomWallet } from "@/tests/support/wallets";
@@ -104,7 +105,7 @@ describe("REFERRAL_QUALIFY=onchain on anvil", () => {
     await verifyTask(deps, referee, "nft_mint");
     expect(await getReferralLink(deps, referee, BASE)).toMatchObject({ bound: true, referrer, referralPending: true, pendingReferrals: 0 });
     expect(await getReferralLink(deps, referrer, BASE)).toMatchObject({ referralsCount: 0, pendingReferrals: 1 });
-    expect(await deps.store.getLeaderboard(10)).toEqual([]);
+    expect(await boardRows(deps.store, 10)).toEqual([]);
     expect((await getProgress(deps, referrer)).progress.referral).toBe(false);
 
     await sendTransaction(referee as Address);

@@ -32,7 +32,7 @@ interface RawAccess {
   removeActiveReferrer(wallet: string): Promise<void>;
   /** Points a refCode at `owner`, or removes it from the index (null). */
   setCodeOwner(code: string, owner: string | null): Promise<void>;
-  /** Overwrites the referral total that getBoardSummary reads. */
+  /** Overwrites the referral total that readBoardOverview reads. */
   setReferralTotal(referrals: number): Promise<void>;
   /** Overwrites the score total that getCampaign reads. */
   setScoreTotal(score: number): Promise<void>;

@@ -10,6 +10,7 @@ import { refCodeOf } from "@/lib/domain/wallet";
 import { checked } from "@/lib/store/checked";
 import { ADMIN_BATCH_LIMIT, MAX_ENTRY_SCORE, type Store, type WalletRecord } from "@/lib/store/types";
 import { boardOrder, compareEntries, expectBoard, type ModelEntry } from "@/tests/store/leaderboard-model";
+import { boardRows } from "@/tests/support/board";
 import { randomCode, randomWallet, walletWithCode } from "@/tests/support/wallets";
 
 const T0 = 1_750_000_000;
@@ -119,7 +120,7 @@ export function describeOperatorStoreContract(name: string, openBackend: () => P
         expect(await store.getReferrer(full.wallet)).toBe(full.referrer);
         expect(await store.resolveRefCode(refCodeOf(full.wallet))).toBe(full.wallet);
         expect(await store.registerWallet(full.wallet, T0 + 999)).toEqual({ isNew: false, codeOwner: full.wallet, referralPending: false });
-        expect(await store.getLeaderboard(10)).toEqual([{ wallet: full.wallet, score: 4, referralsCount: 3 }]);
+        expect(await boardRows(store, 10)).toEqual([{ wallet: full.wallet, score: 4, referralsCount: 3 }]);
         // A check-in 5 s after the stored one is on cooldown: the stored time counts.
         expect(await store.checkIn(full.wallet, T0, 86_400)).toEqual({ checkedIn: false, last: T0 - 5, referralPending: false });
       });
@@ -146,7 +147,7 @@ export function describeOperatorStoreContract(name: string, openBackend: () => P
         await store.putWallets([second]);
         expect(await store.getWallets([first.wallet])).toEqual([second]);
         expect(await store.countLeaderboard()).toBe(0);
-        expect(await store.getLeaderboard(10)).toEqual([]);
+        expect(await boardRows(store, 10)).toEqual([]);
         expect(await store.areActiveReferrers([first.wallet])).toEqual([false]);
         expect((await store.getWalletState(first.wallet)).nftMint).toBe(false);
       });
@@ -154,7 +155,7 @@ export function describeOperatorStoreContract(name: string, openBackend: () => P
       it("the referral total follows the records: a gained referrer adds one, a lost one takes one, a re-put nothing", async () => {
         const [first, second, third] = [fullRecord(), fullRecord(), fullRecord()];
         const unreferred = bareRecord();
-        const referrals = async () => (await store.getBoardSummary(0)).referrals;
+        const referrals = async () => (await store.readBoardOverview(0)).referrals;
         await store.putWallets([first, second, third, unreferred]);
         expect(await referrals()).toBe(3);
         await store.putWallets([first, second, third, unreferred]);
@@ -308,9 +309,9 @@ export function describeOperatorStoreContract(name: string, openBackend: () => P
         return { order, records };
       }
 
-      it("pages follow the tie order of docs/api.md (Leaderboard), the same order as getLeaderboard and rank", async () => {
+      it("pages follow the tie order of docs/api.md (Leaderboard), the same order as readBoard and rank", async () => {
         const { order } = await putBoard();
-        expect(await store.getLeaderboard(100)).toEqual(order);
+        expect(await boardRows(store, 100)).toEqual(order);
         const pages = [];
         for (let offset = 0; offset < order.length + 7; offset += 7) pages.push(...(await store.getLeaderboardPage(offset, 7)));
         expect(pages).toEqual(order);

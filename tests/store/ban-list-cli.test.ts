@@ -14,6 +14,7 @@ import { banListResponse } from "@/lib/http/admin-tables";
 import { checked } from "@/lib/store/checked";
 import { openSqliteStore } from "@/lib/store/sqlite";
 import type { Disqualification, Store } from "@/lib/store/types";
+import { boardRows } from "@/tests/support/board";
 import { randomWallet } from "@/tests/support/wallets";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -68,7 +69,7 @@ describe("npm run import:ban-list", () => {
     expect(stored.map((d) => d?.reason)).toEqual(reasons);
     expect(stored.map((d) => d?.admin)).toEqual(Array(3).fill("import ban-list.csv"));
     expect(stored.map((d) => d?.via)).toEqual([null, null, null]);
-    expect((await target.getLeaderboard(10)).map((row) => row.wallet)).toEqual([onBoard]);
+    expect((await boardRows(target, 10)).map((row) => row.wallet)).toEqual([onBoard]);
     const log = await target.getAuditLog(0, 10);
     expect(log.entries).toEqual([expect.objectContaining({ id: 1, action: "import-ban-list", admin: "import ban-list.csv", wallet: null, reason: null, wallets: 3 })]);
 

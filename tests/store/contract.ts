@@ -10,6 +10,7 @@ import { refCodeOf } from "@/lib/domain/wallet";
 import { checked } from "@/lib/store/checked";
 import type { RateLimitHit, Store } from "@/lib/store/types";
 import { expectBoard, LeaderboardModel } from "@/tests/store/leaderboard-model";
+import { boardRows } from "@/tests/support/board";
 import { randomCode, randomWallet, walletWithCode } from "@/tests/support/wallets";
 
 const T0 = 1_750_000_000;
@@ -118,7 +119,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>) 
         const result = await store.recordReferral({ referee, refCode: randomCode(), selfReferral: false, now: T0 });
         expect(result).toEqual({ outcome: "code-not-found" });
         expect(await store.getReferrer(referee)).toBeNull();
-        expect(await store.getLeaderboard(100)).toEqual([]);
+        expect(await boardRows(store, 100)).toEqual([]);
       });
 
       it("a self-referral is refused and records nothing", async () => {
@@ -166,7 +167,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>) 
         const winner = (recorded[0] as { referrer: string }).referrer;
         expect(results.filter((r) => r.outcome === "already-recorded")).toHaveLength(49);
         for (const r of results) expect(r).toHaveProperty("referrer", winner);
-        const board = await store.getLeaderboard(1000);
+        const board = await boardRows(store, 1000);
         expect(board.reduce((sum, row) => sum + row.score, 0)).toBe(2);
         expect(board.reduce((sum, row) => sum + row.referralsCount, 0)).toBe(1);
         expect(await store.getReferrer(referee)).toBe(winner);
@@ -244,7 +245,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>) 
         await store.completeSocialTask(wallet, "fc_comment", T0);
         await store.checkIn(wallet, T0, DAY);
         await store.markNftMint(wallet, T0);
-        expect(await store.getLeaderboard(100)).toEqual([]);
+        expect(await boardRows(store, 100)).toEqual([]);
         expect((await store.getWalletState(wallet)).score).toBe(0);
       });
     });
@@ -252,7 +253,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>) 
     describe("leaderboard", () => {
       it("is empty when nobody has an entry", async () => {
         await known();
-        expect(await store.getLeaderboard(100)).toEqual([]);
+        expect(await boardRows(store, 100)).toEqual([]);
       });
 
       it("orders by score, then the earlier achiever, then wallet ascending; rank equals list position", async () => {
@@ -264,7 +265,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>) 
         await refer(r2, top, T0 + 1); // top 2 at T0+1; r2 1 at T0+1
         await refer(r3, early, T0 + 10); // early and r3: 1 at T0+10
         await refer(r4, late, T0 + 20); // late and r4: 1 at T0+20
-        const board = await store.getLeaderboard(100);
+        const board = await boardRows(store, 100);
         expect(board[0]).toEqual({ wallet: top, score: 2, referralsCount: 2 });
         const ones = board.slice(1).map((r) => r.wallet);
         expect(board.slice(1).every((r) => r.score === 1)).toBe(true);
@@ -279,7 +280,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>) 
       it("equal scores reached at the same time are ordered by wallet ascending", async () => {
         const wallets = ["0x" + "c".repeat(40), "0x" + "a".repeat(40), "0x" + "b".repeat(40)];
         for (const w of wallets) await store.getRankOrCreate(w, T0);
-        expect((await store.getLeaderboard(100)).map((r) => r.wallet)).toEqual([...wallets].sort());
+        expect((await boardRows(store, 100)).map((r) => r.wallet)).toEqual([...wallets].sort());
       });
 
       it("getRankOrCreate creates a missing entry with score 0 and counts every entry for its rank", async () => {
@@ -288,7 +289,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>) 
         const newcomer = randomWallet();
         const row = await store.getRankOrCreate(newcomer, T0 + 50);
         expect(row).toEqual({ wallet: newcomer, score: 0, referralsCount: 0, rank: 3, version: expect.any(Number) });
-        const board = await store.getLeaderboard(100);
+        const board = await boardRows(store, 100);
         expect(board.map((r) => r.wallet)[2]).toBe(newcomer);
         expect(await store.getRankOrCreate(newcomer, T0 + 60)).toEqual(row);
       });
@@ -298,14 +299,14 @@ export function describeStoreContract(name: string, open: () => Promise<Store>) 
         await store.getRankOrCreate(zero, T0 - 1000);
         const referrer = await known();
         await refer(randomWallet(), referrer, T0);
-        expect((await store.getLeaderboard(100)).at(-1)?.wallet).toBe(zero);
+        expect((await boardRows(store, 100)).at(-1)?.wallet).toBe(zero);
         expect((await store.getRankOrCreate(zero, T0)).rank).toBe(3);
       });
 
       it("returns at most `limit` rows, the top ones", async () => {
         const referrer = await known();
         for (let i = 0; i < 4; i++) await refer(randomWallet(), referrer, T0 + i);
-        const board = await store.getLeaderboard(2);
+        const board = await boardRows(store, 2);
         expect(board).toHaveLength(2);
         expect(board[0]).toEqual({ wallet: referrer, score: 4, referralsCount: 4 });
       });
@@ -332,7 +333,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>) 
         expect(await store.getRankOrCreate(y, T0 + 9)).toMatchObject({ rank: 2, score: 2 });
         expect(await store.getRankOrCreate(ry, T0 + 9)).toMatchObject({ rank: 5, score: 1 }); // behind x and its referee
         expect(await store.getRankOrCreate(lateReferee, T0 + 9)).toMatchObject({ rank: 8, score: 1 });
-        const board = await store.getLeaderboard(100);
+        const board = await boardRows(store, 100);
         expect(board).toHaveLength(8);
         for (const [i, row] of board.entries()) expect((await store.getRankOrCreate(row.wallet, T0 + 9)).rank).toBe(i + 1);
       });
@@ -341,7 +342,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>) 
         const [first, second, third] = [randomWallet(), randomWallet(), randomWallet()];
         for (const [i, w] of [first, second, third].entries()) await store.getRankOrCreate(w, T0 + 100 * i);
         await refer(randomWallet(), await known(), T0 + 1000);
-        expect((await store.getLeaderboard(100)).slice(2).map((r) => r.wallet)).toEqual([first, second, third]);
+        expect((await boardRows(store, 100)).slice(2).map((r) => r.wallet)).toEqual([first, second, third]);
         expect((await store.getRankOrCreate(third, T0 + 2000)).rank).toBe(5);
         await refer(randomWallet(), third, T0 + 2000); // third and its referee: 1 at T0+2000, ranks 3 and 4
         expect((await store.getRankOrCreate(third, T0 + 2001)).rank).toBeLessThanOrEqual(4);
@@ -393,23 +394,23 @@ export function describeStoreContract(name: string, open: () => Promise<Store>) 
       }, 60_000);
     });
 
-    describe("board summary", () => {
+    describe("board overview", () => {
       it("an empty store has no rows, no entries and no referrals", async () => {
         await known();
-        expect(await store.getBoardSummary(3)).toEqual({ top: [], entries: 0, referrals: 0 });
+        expect(await store.readBoardOverview(3)).toEqual({ top: [], entries: 0, referrals: 0 });
       });
 
-      it("holds the top rows exactly as getLeaderboard returns them, every entry and every referral recorded", async () => {
+      it("holds the top rows exactly as readBoard returns them, every entry and every referral recorded", async () => {
         const [a, b] = [await known(), await known()];
         for (let i = 0; i < 3; i++) await refer(randomWallet(), a, T0 + i);
         await refer(randomWallet(), b, T0 + 10);
         await store.getRankOrCreate(randomWallet(), T0 + 20); // a zero-score entry is on the board too
-        const summary = await store.getBoardSummary(3);
-        expect(summary.top).toEqual(await store.getLeaderboard(3));
-        expect(summary.top[0]).toEqual({ wallet: a, score: 3, referralsCount: 3 });
-        expect(summary).toMatchObject({ entries: 7, referrals: 4 });
-        expect(await store.getBoardSummary(0)).toEqual({ top: [], entries: 7, referrals: 4 });
-        expect((await store.getBoardSummary(100)).top).toEqual(await store.getLeaderboard(100));
+        const overview = await store.readBoardOverview(3);
+        expect(overview.top).toEqual(await boardRows(store, 3));
+        expect(overview.top[0]).toEqual({ wallet: a, score: 3, referralsCount: 3 });
+        expect(overview).toMatchObject({ entries: 7, referrals: 4 });
+        expect(await store.readBoardOverview(0)).toEqual({ top: [], entries: 7, referrals: 4 });
+        expect((await store.readBoardOverview(100)).top).toEqual(await boardRows(store, 100));
       });
 
       it("counts a referral once: a duplicate, a self-referral and an unknown code add nothing", async () => {
@@ -420,7 +421,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>) 
         await refer(referee, await known());
         await store.recordReferral({ referee: referrer, refCode: refCodeOf(referrer), selfReferral: true, now: T0 });
         await store.recordReferral({ referee: randomWallet(), refCode: randomCode(), selfReferral: false, now: T0 });
-        expect((await store.getBoardSummary(1)).referrals).toBe(1);
+        expect((await store.readBoardOverview(1)).referrals).toBe(1);
       });
 
       it("concurrent referrals are each counted exactly once", async () => {
@@ -431,7 +432,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>) 
           ...referees.map((referee) => refer(referee, referrer)),
           ...Array.from({ length: 10 }, () => refer(contested, referrer)),
         ]);
-        expect(await store.getBoardSummary(1)).toEqual({
+        expect(await store.readBoardOverview(1)).toEqual({
           top: [{ wallet: referrer, score: 21, referralsCount: 21 }],
           entries: 22,
           referrals: 21,

@@ -1,6 +1,7 @@
 /**
- * GET /api/leaderboard must be fresh. A store keeps the top list it read last only so that it
- * need not decode an unchanged list again; every read still asks the backend whether it changed.
+ * GET /api/leaderboard must be fresh. A reader that holds the rows of a board version passes it to
+ * readBoard, which then skips the rows while the version stands (SQLite also keeps the all-time rows
+ * it read last at their version); every read still asks the backend whether the board changed.
  * These tests write through a second store on the same data (another server process, an
  * operator's tool) or behind the store's back, and expect the change at the reader's next read.
  */
@@ -16,6 +17,7 @@ import { openSqliteStore } from "@/lib/store/sqlite";
 import { SQLITE_FILE_NAME } from "@/lib/store/sqlite/db";
 import type { Store } from "@/lib/store/types";
 import { newPrefix, useRedisHarness } from "@/tests/store/redis-harness";
+import { boardRows } from "@/tests/support/board";
 import { randomWallet } from "@/tests/support/wallets";
 
 const T0 = 1_750_000_000;
@@ -55,23 +57,22 @@ async function refer(store: Store, referrer: string, now: number) {
 }
 
 describe.each(Object.keys(BACKENDS))("leaderboard freshness (%s)", (backend) => {
-  it("an unchanged top list is the one read before; a write by another store shows at the reader's next read", async () => {
+  it("an unchanged board is not read again; a write by another store shows at the reader's next read", async () => {
     const { reader, writer } = BACKENDS[backend]!();
     const [first, second] = [randomWallet(), randomWallet()];
     await writer.registerWallet(first, T0);
     await writer.registerWallet(second, T0);
     await refer(writer, first, T0);
-    const before = await reader.getLeaderboard(10);
-    expect(before.find((row) => row.wallet === first)).toEqual({ wallet: first, score: 1, referralsCount: 1 });
-    const again = await reader.getLeaderboard(10);
-    expect(again).toEqual(before);
-    expect(again[0]).toBe(before[0]);
+    const before = await reader.readBoard("all", 10);
+    expect(before.rows?.find((row) => row.wallet === first)).toEqual({ wallet: first, score: 1, referralsCount: 1 });
+    expect(await reader.readBoard("all", 10, before.version)).toEqual({ version: before.version, rows: null });
+    expect(await boardRows(reader, 10)).toEqual(before.rows);
 
     await refer(writer, second, T0 + 1);
     await refer(writer, second, T0 + 2);
-    const after = await reader.getLeaderboard(10);
-    expect(after[0]).toEqual({ wallet: second, score: 2, referralsCount: 2 });
-    expect(after).toHaveLength(before.length + 3);
+    const after = await reader.readBoard("all", 10, before.version);
+    expect(after.rows?.[0]).toEqual({ wallet: second, score: 2, referralsCount: 2 });
+    expect(after.rows).toHaveLength(before.rows!.length + 3);
   });
 
   it("the reader's own write shows at its next read, and a caller changing the rows it got changes nothing", async () => {
@@ -79,16 +80,16 @@ describe.each(Object.keys(BACKENDS))("leaderboard freshness (%s)", (backend) => 
     const wallet = randomWallet();
     await reader.registerWallet(wallet, T0);
     await refer(reader, wallet, T0);
-    const board = await reader.getLeaderboard(10);
+    const board = await boardRows(reader, 10);
     board.pop();
     expect(() => Object.assign(board[0]!, { score: 99 })).toThrow(TypeError);
-    const again = await reader.getLeaderboard(10);
+    const again = await boardRows(reader, 10);
     expect(again).toHaveLength(2);
     expect(again).toContainEqual({ wallet, score: 1, referralsCount: 1 });
 
     await refer(reader, wallet, T0 + 1);
-    expect((await reader.getLeaderboard(10))[0]).toEqual({ wallet, score: 2, referralsCount: 2 });
-    expect(await reader.getLeaderboard(1)).toEqual([{ wallet, score: 2, referralsCount: 2 }]);
+    expect((await boardRows(reader, 10))[0]).toEqual({ wallet, score: 2, referralsCount: 2 });
+    expect(await boardRows(reader, 1)).toEqual([{ wallet, score: 2, referralsCount: 2 }]);
   });
 });
 
@@ -98,7 +99,7 @@ describe("leaderboard freshness behind the store's back", () => {
     const wallet = randomWallet();
     await store.registerWallet(wallet, T0);
     await refer(store, wallet, T0);
-    const rowOf = async () => (await store.getLeaderboard(10)).find((row) => row.wallet === wallet);
+    const rowOf = async () => (await boardRows(store, 10)).find((row) => row.wallet === wallet);
     expect(await rowOf()).toEqual({ wallet, score: 1, referralsCount: 1 });
     await raw.sendCommand(["HSET", redisKeys(prefix).wallet(wallet), "referralsCount", "7"]);
     expect(await rowOf()).toEqual({ wallet, score: 1, referralsCount: 7 });
@@ -111,7 +112,7 @@ describe("leaderboard freshness behind the store's back", () => {
     const wallet = randomWallet();
     await store.registerWallet(wallet, T0);
     await refer(store, wallet, T0);
-    const rowOf = async () => (await store.getLeaderboard(10)).find((row) => row.wallet === wallet);
+    const rowOf = async () => (await boardRows(store, 10)).find((row) => row.wallet === wallet);
     expect(await rowOf()).toEqual({ wallet, score: 1, referralsCount: 1 });
     const other = new Database(join(dir, SQLITE_FILE_NAME));
     try {

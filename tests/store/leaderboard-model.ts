@@ -4,6 +4,7 @@
  */
 import { expect } from "vitest";
 import type { LeaderboardRow, RankedRow, RecordReferralResult, Store } from "@/lib/store/types";
+import { boardRows } from "@/tests/support/board";
 
 /** What the order needs to know of one leaderboard entry. */
 export interface RankedEntry {
@@ -36,7 +37,7 @@ export function boardOrder(entries: Iterable<[string, ModelEntry]>): Leaderboard
 
 /** The store lists exactly `order` and ranks every entry at its position in it. */
 export async function expectBoard(store: Store, order: LeaderboardRow[], now: number): Promise<void> {
-  expect(await store.getLeaderboard(order.length + 10)).toEqual(order);
+  expect(await boardRows(store, order.length + 10)).toEqual(order);
   for (const [i, row] of order.entries()) {
     expect(await store.getRankOrCreate(row.wallet, now)).toEqual({ ...row, rank: i + 1, version: expect.any(Number) });
   }

@@ -9,6 +9,7 @@ import { refCodeOf } from "@/lib/domain/wallet";
 import { MAX_CASCADE, type LeaderboardRow, type Store } from "@/lib/store/types";
 import { freshStores, type OpenStore } from "@/tests/store/analytics-contract";
 import { bareRecord } from "@/tests/store/admin-contract";
+import { boardRows } from "@/tests/support/board";
 import { randomWallet } from "@/tests/support/wallets";
 
 const TODAY = utcDay(Math.floor(Date.now() / 1000));
@@ -26,7 +27,7 @@ export function describeModerationContract(name: string, open: OpenStore) {
     const disqualify = (store: Store, wallet: string, cascade = false, reason = "farm") =>
       store.disqualify({ wallet, reason, cascade, admin: ADMIN, now: NOON + 100 });
     const reinstate = (store: Store, wallet: string) => store.reinstate({ wallet, admin: ADMIN, now: NOON + 200 });
-    const board = async (store: Store): Promise<LeaderboardRow[]> => store.getLeaderboard(100);
+    const board = async (store: Store): Promise<LeaderboardRow[]> => boardRows(store, 100);
     const streamed = async (store: Store) => {
       const rows: LeaderboardRow[] = [];
       let cursor = "0";
@@ -68,10 +69,10 @@ export function describeModerationContract(name: string, open: OpenStore) {
       expect((await board(store)).map((row) => row.wallet).sort()).toEqual([...referees].sort());
       expect((await streamed(store)).map((row) => row.wallet).sort()).toEqual([...referees].sort());
       expect(await store.countLeaderboard()).toBe(2);
-      const summary = await store.getBoardSummary(10);
-      expect(summary.entries).toBe(2);
-      expect(summary.top.map((row) => row.wallet)).not.toContain(referrer);
-      expect(summary.referrals).toBe(2);
+      const overview = await store.readBoardOverview(10);
+      expect(overview.entries).toBe(2);
+      expect(overview.top.map((row) => row.wallet)).not.toContain(referrer);
+      expect(overview.referrals).toBe(2);
       expect(await store.getLeaderboardPage(0, 10)).toEqual(await board(store));
       expect(await totalScore(store)).toBe(2);
 

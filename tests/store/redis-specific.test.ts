@@ -19,6 +19,7 @@ import { freePort } from "@/tests/support/free-port";
 import { startRedisServer, type RedisServer } from "@/tests/support/redis-server";
 import { newPrefix, roundTrips, useRedisHarness } from "@/tests/store/redis-harness";
 import type { Store } from "@/lib/store/types";
+import { boardRows } from "@/tests/support/board";
 import { startUpstashBridge } from "@/tests/support/upstash-bridge";
 import { randomCode, randomWallet, walletWithCode } from "@/tests/support/wallets";
 
@@ -106,7 +107,7 @@ describe("keys", () => {
     expect(await raw.sendCommand(["ZSCORE", k.leaderboard, referrer])).toBe(String(composite(big + 1n, BigInt(T0 + 7))));
     expect(await raw.sendCommand(["ZSCORE", k.leaderboard, referee])).toBe(String(composite(1n, BigInt(T0 + 7))));
     expect((await store.getWalletState(referrer)).score).toBe(Number(big) + 1);
-    expect(await store.getLeaderboard(1)).toEqual([{ wallet: referrer, score: Number(big) + 1, referralsCount: 1 }]);
+    expect(await boardRows(store, 1)).toEqual([{ wallet: referrer, score: Number(big) + 1, referralsCount: 1 }]);
     expect(await raw.sendCommand(["SMEMBERS", k.activeReferrers])).toEqual([referrer]);
   });
 
@@ -155,8 +156,7 @@ describe.each(["tcp", "upstash"] as const)("round trips (%s)", (backend) => {
       ["recordReferral (pending, onchain)", () => record(byCredit, refCodeOf(referrer), false, "onchain")],
       ["creditReferral (credits)", () => store.creditReferral(byCredit, T0)],
       ["creditReferral (nothing waits)", () => store.creditReferral(byCredit, T0)],
-      ["getLeaderboard", () => store.getLeaderboard(100)],
-      ["getBoardSummary", () => store.getBoardSummary(3)],
+            ["readBoardOverview", () => store.readBoardOverview(3)],
       ["getRankOrCreate", () => store.getRankOrCreate(randomWallet(), T0)],
       ["getBoardVersion", () => store.getBoardVersion()],
       ["readBoard", () => store.readBoard("all", 10)],
@@ -346,14 +346,14 @@ describe("timeouts and recovery", () => {
     cleanups.push(() => (server.closeAllConnections(), new Promise((resolve) => server.close(resolve))));
     const store = createUpstashStore({ url: `http://127.0.0.1:${port}`, token, prefix: newPrefix(), timeoutMs: 300, retentionDays: DEFAULT_RETENTION_DAYS });
     const aborted = { name: "TimeoutError", message: "The operation was aborted due to timeout" };
-    await expect(store.getLeaderboard(10)).rejects.toMatchObject(aborted);
+    await expect(store.readBoard("all", 10)).rejects.toMatchObject(aborted);
     // A rate-limit call is a store call like any other: the deadline makes it an error, never an ALLOW.
     await expect(store.hitRateLimits([{ key: "writes:ip:1.2.3.4", limit: 5, windowSeconds: 60 }], T0)).rejects.toMatchObject(aborted);
   });
 
   it("upstash: a wrong token is an error, not an empty answer", async () => {
     const store = createUpstashStore({ url: bridge().url, token: "wrong", prefix: newPrefix(), timeoutMs: 2_000, retentionDays: DEFAULT_RETENTION_DAYS });
-    await expect(store.getLeaderboard(10)).rejects.toThrow(/^Unauthorized, command was: \["evalsha"/);
+    await expect(store.readBoard("all", 10)).rejects.toThrow(/^Unauthorized, command was: \["evalsha"/);
     await expect(store.hitRateLimits([{ key: "writes:ip:1.2.3.4", limit: 5, windowSeconds: 60 }], T0)).rejects.toThrow(
       /^Unauthorized, command was: \["evalsha"/,
     );

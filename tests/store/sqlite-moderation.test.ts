@@ -8,6 +8,7 @@ import { openDatabase, pragma } from "@/lib/store/sqlite/db";
 import { MIGRATIONS } from "@/lib/store/sqlite/migrations";
 import { bareRecord } from "@/tests/store/admin-contract";
 import { expectCountsMatchEntries, tempDirs, writeFileAtVersion } from "@/tests/store/sqlite-files";
+import { boardRows } from "@/tests/support/board";
 
 const T0 = 1_750_000_000;
 const DAY = utcDay(T0);
@@ -30,13 +31,13 @@ describe("sqlite moderation on a migrated file", () => {
     const raw = openDatabase(join(dir, SQLITE_FILE_NAME));
     try {
       expect(pragma(raw, "user_version")).toBe(MIGRATIONS.length);
-      const before = await store.getLeaderboard(10);
+      const before = await boardRows(store, 10);
       expect(before).toHaveLength(5);
 
       const result = await store.disqualify({ wallet: referrer.wallet, reason: "farm", cascade: true, admin: ADMIN, now: T0 + 10 });
       if (result.outcome !== "disqualified") throw new Error(result.outcome);
       expect(result.wallets.sort()).toEqual(records.slice(0, 4).map((r) => r.wallet).sort());
-      expect(await store.getLeaderboard(10)).toEqual([{ wallet: bystander.wallet, score: 2, referralsCount: 0 }]);
+      expect(await boardRows(store, 10)).toEqual([{ wallet: bystander.wallet, score: 2, referralsCount: 0 }]);
       expect(await store.countLeaderboard()).toBe(1);
       expect((await store.getCampaign(DAY, DAY, [])).totalScore).toBe(2);
       expect(await store.getWallets(records.map((r) => r.wallet))).toEqual(records);
@@ -44,7 +45,7 @@ describe("sqlite moderation on a migrated file", () => {
 
       const back = await store.reinstate({ wallet: referrer.wallet, admin: ADMIN, now: T0 + 20 });
       expect(back.wallets.sort()).toEqual(result.wallets.sort());
-      expect(await store.getLeaderboard(10)).toEqual(before);
+      expect(await boardRows(store, 10)).toEqual(before);
       expect((await store.getCampaign(DAY, DAY, [])).totalScore).toBe(8);
       expect((await store.getAuditLog(0, 10)).entries.map((entry) => [entry.id, entry.action, entry.wallets])).toEqual([
         [2, "reinstate", 4],

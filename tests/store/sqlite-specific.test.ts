@@ -18,6 +18,7 @@ import type { Store } from "@/lib/store/types";
 import { bareRecord } from "@/tests/store/admin-contract";
 import { boardOrder } from "@/tests/store/leaderboard-model";
 import { expectCountsMatchEntries, referralRecords, writeFileAtVersion } from "@/tests/store/sqlite-files";
+import { boardRows } from "@/tests/support/board";
 import { randomWallet } from "@/tests/support/wallets";
 
 const T0 = 1_750_000_000;
@@ -121,7 +122,7 @@ describe("sqlite store on disk", () => {
 
     const store = openStore(dir);
     expectCountsMatchEntries(rawConnection(dir));
-    const board = await store.getLeaderboard(1000);
+    const board = await boardRows(store, 1000);
     expect(board).toHaveLength(46);
     for (const [i, row] of board.entries()) expect(await store.getRankOrCreate(row.wallet, T0 + 999)).toEqual({ ...row, rank: i + 1, version: expect.any(Number) });
   });
@@ -133,9 +134,9 @@ describe("sqlite store on disk", () => {
     const referrer = records[0]!.wallet;
 
     const store = openStore(dir);
-    expect((await store.getBoardSummary(0)).referrals).toBe(4);
+    expect((await store.readBoardOverview(0)).referrals).toBe(4);
     await refer(store, randomWallet(), referrer, T0 + 10);
-    expect(await store.getBoardSummary(1)).toEqual({
+    expect(await store.readBoardOverview(1)).toEqual({
       top: [{ wallet: referrer, score: 5, referralsCount: 5 }],
       entries: 6,
       referrals: 5,
@@ -165,7 +166,7 @@ describe("sqlite store on disk", () => {
     const order = boardOrder(
       records.flatMap((r) => (r.entry ? [[r.wallet, { ...r.entry, referralsCount: r.referralsCount }] as const] : [])),
     );
-    expect(await store.getBoardSummary(1000)).toEqual({ top: order, entries: order.length, referrals: 6 });
+    expect(await store.readBoardOverview(1000)).toEqual({ top: order, entries: order.length, referrals: 6 });
     for (const [i, row] of order.entries()) expect(await store.getRankOrCreate(row.wallet, T0 + 999)).toEqual({ ...row, rank: i + 1, version: expect.any(Number) });
 
     // The counts' triggers work on the new table: every kind of write after the migration.
@@ -266,7 +267,7 @@ describe("sqlite store on disk", () => {
     await first.completeSocialTask(referee, "fc_comment", T0 + 3);
     await first.markNftMint(referee, T0 + 4);
     await first.getRankOrCreate(other, T0 + 5);
-    const boardBefore = await first.getLeaderboard(100);
+    const boardBefore = await boardRows(first, 100);
     await first.close();
 
     const reopened = openStore(dir);
@@ -282,7 +283,7 @@ describe("sqlite store on disk", () => {
       pendingReferrals: 0,
     });
     expect(await reopened.getWalletState(referrer)).toMatchObject({ referralsCount: 1, score: 1 });
-    expect(await reopened.getLeaderboard(100)).toEqual(boardBefore);
+    expect(await boardRows(reopened, 100)).toEqual(boardBefore);
     expect(await reopened.checkIn(referee, T0 + 10, DAY)).toEqual({ checkedIn: false, last: T0 + 2, referralPending: false });
     expect(await reopened.registerWallet(other, T0 + 20)).toEqual({ isNew: false, codeOwner: other, referralPending: false });
   });
@@ -311,7 +312,7 @@ describe("sqlite store on disk", () => {
       }
     }
     for (let i = 0; i < 10; i++) await store.getRankOrCreate(randomWallet(), T0 + (i % 2));
-    const board = await store.getLeaderboard(1000);
+    const board = await boardRows(store, 1000);
     expect(board.length).toBeGreaterThan(20);
     for (const [i, row] of board.entries()) {
       expect(await store.getRankOrCreate(row.wallet, T0 + 100)).toEqual({ ...row, rank: i + 1, version: expect.any(Number) });
@@ -320,8 +321,8 @@ describe("sqlite store on disk", () => {
 
   it("refuses a negative leaderboard limit instead of returning every wallet", async () => {
     const store = openStore(tempDir());
-    await expect(store.getLeaderboard(-1)).rejects.toThrow(RangeError);
-    expect(await store.getLeaderboard(0)).toEqual([]);
+    await expect(boardRows(store, -1)).rejects.toThrow(RangeError);
+    expect(await boardRows(store, 0)).toEqual([]);
   });
 });
 
@@ -358,7 +359,7 @@ describe("sqlite live board", () => {
     const first = openSqliteStore(dir, { retentionDays: DEFAULT_RETENTION_DAYS, seasons: SEASONS });
     const other = openStore(dir, { seasons: SEASONS });
     const start = await first.getBoardVersion();
-    expect(await first.readBoard("all", 10)).toEqual({ version: start, rows: await first.getLeaderboard(10) });
+    expect(await first.readBoard("all", 10)).toEqual({ version: start, rows: await first.getLeaderboardPage(0, 10) });
     expect((await first.readBoard({ season: 2 }, 10)).rows).toEqual([]);
 
     await refer(first, randomWallet(), referrer, T0);
@@ -455,7 +456,7 @@ describe("sqlite store with several connections", () => {
 
     for (const w of writers) expect(await w.exited, w.stderr()).toEqual({ code: 0, signal: null });
     expect(await store.getWalletState(referrer)).toMatchObject({ referralsCount: 30, score: 30 });
-    expect(await store.getLeaderboard(1000)).toHaveLength(31);
+    expect(await boardRows(store, 1000)).toHaveLength(31);
   });
 
   it("a lock held past busy_timeout surfaces as an error, never as data", async () => {
@@ -500,7 +501,7 @@ describe("sqlite store crash safety", () => {
     // holds here (under load the child runs several writes ahead of what the parent has read).
     expect(referralsCount).toBeGreaterThanOrEqual(referees.length);
     expect(score).toBe(referralsCount);
-    const refereeRows = (await store.getLeaderboard(100_000)).filter((row) => row.wallet !== referrer);
+    const refereeRows = (await boardRows(store, 100_000)).filter((row) => row.wallet !== referrer);
     expect(refereeRows).toHaveLength(referralsCount);
     expect(refereeRows.every((row) => row.score === 1)).toBe(true);
     expectCountsMatchEntries(rawConnection(dir));

@@ -11,8 +11,8 @@ export interface LeaderboardRow {
 }
 
 /** What the landing shows of the board, read together in one step. */
-export interface BoardSummary {
-  /** The first rows in leaderboard order, as getLeaderboard returns them. */
+export interface BoardOverview {
+  /** The first rows of the all-time board, as readBoard("all", limit) returns them. */
   top: LeaderboardRow[];
   /** Leaderboard entries: the wallets on the board, zero scores included. */
   entries: number;
@@ -42,15 +42,12 @@ export interface Versioned {
 }
 
 export interface LeaderboardStore {
-  /** The top `limit` entries in leaderboard order, with referral counts. */
-  getLeaderboard(limit: number): Promise<LeaderboardRow[]>;
-
   /**
    * The top `limit` rows, the number of entries and the referrals recorded, from one snapshot.
    * The referral total is a counter the store keeps with every write that binds or unbinds a
    * referee, so reading it costs the same however many wallets there are.
    */
-  getBoardSummary(limit: number): Promise<BoardSummary>;
+  readBoardOverview(limit: number): Promise<BoardOverview>;
 
   /**
    * The wallet's entry and rank on the all-time board; a missing entry is created with score 0

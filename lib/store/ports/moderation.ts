@@ -4,7 +4,7 @@
  *
  * A disqualified wallet keeps everything it has: its referral relationships (immutable), its
  * tasks, and its leaderboard entry (score and the time it reached it), which is held apart from
- * the board instead of removed. So it is in no leaderboard read (getLeaderboard, getBoardSummary,
+ * the board instead of removed. So it is in no leaderboard read (readBoard, readBoardOverview,
  * getLeaderboardPage, scanLeaderboard, countLeaderboard), in no rank (getRankOrCreate and
  * getWalletReport answer rank 0 and create no entry) and outside the campaign's score total
  * (getCampaign's liability); getWalletState and getWallets still read its held entry, and putWallets writes

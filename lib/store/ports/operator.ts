@@ -64,7 +64,7 @@ export interface OperatorStore {
    * a null entry removes the wallet from the leaderboard; the wallet is an active
    * referrer exactly when its referralsCount > 0; its refCode is indexed to it unless an
    * earlier-known wallet (smaller createdAt, then smaller address) already owns it; the
-   * referral total of getBoardSummary follows each record that gains or loses a referrer.
+   * referral total of readBoardOverview follows each record that gains or loses a referrer.
    * Writes nothing else: consistency across records (referrer counts, scores) is the
    * caller's duty, and the invariant checker is how to verify it.
    */

@@ -1,5 +1,5 @@
 /**
- * The leaderboard on Redis: the top rows, the landing's summary, a wallet's rank, the board version,
+ * The leaderboard on Redis: the top rows, the landing's overview, a wallet's rank, the board version,
  * conditional reads of a board, around-me, and a wallet's rank on a season's board (seasons.ts).
  *
  * Keys: lb (the sorted set; keys.ts documents its composite score), referrals (the total),
@@ -7,47 +7,18 @@
  * lb:held and disqualified (a disqualified wallet's rank and score), lb:version (read by every versioned
  * read, moved by a new entry), lb:s:<n> and lb:refs:s:<n> (a season's board and its rows' referralsCount),
  * an:<day>:facts and an:since (the ranked wallet counted when new).
- * Scripts: leaderboard/get-leaderboard, get-board-summary, get-rank-or-create, read-board, get-around.
+ * Scripts: leaderboard/read-board-overview, get-rank-or-create, read-board, get-around.
  */
 import "server-only";
 import type { RedisContext } from "@/lib/store/redis/context";
-import { boardRowsOf, int, optInt, str, UnexpectedReplyError } from "@/lib/store/redis/reply";
+import { boardRowsOf, int, optInt, UnexpectedReplyError } from "@/lib/store/redis/reply";
 import { whole } from "@/lib/store/redis/run";
 import { boardReadKeys } from "@/lib/store/redis/seasons";
 import { registration } from "@/lib/store/redis/wallets";
-import type { BoardRef, LeaderboardRow, LeaderboardStore, RankedRow, Versioned } from "@/lib/store/types";
-
-/** Rows of the board as get-leaderboard.lua read them, with the SHA1 of the page's text. */
-export interface BoardPage {
-  digest: string;
-  rows: readonly LeaderboardRow[];
-}
-
-/**
- * `limit` rows of `board` from 0-based `offset`, with referral counts, in one script; the operator pages
- * read it too. Given `known`, a page read before, Redis answers with the digest alone while the page is
- * unchanged, and `known` itself is the answer.
- */
-export async function readLeaderboard(
-  { keys, runList }: RedisContext,
-  offset: number,
-  limit: number,
-  known?: BoardPage,
-  board: BoardRef = "all",
-): Promise<BoardPage> {
-  const args = [whole(offset), whole(limit), keys.walletKeyPrefix, known?.digest ?? ""];
-  const reply = await runList("get-leaderboard", boardReadKeys(keys, board), args, 1);
-  const digest = str(reply[0], "leaderboard digest");
-  if (reply.length === 1 && known?.digest === digest) return known;
-  if (reply.length !== 2) throw new UnexpectedReplyError("getLeaderboard", reply);
-  return { digest, rows: boardRowsOf(reply[1], "getLeaderboard") };
-}
+import type { BoardRef, LeaderboardStore, RankedRow, Versioned } from "@/lib/store/types";
 
 export function leaderboardOperations(context: RedisContext): LeaderboardStore {
   const { keys, runList } = context;
-  // The top list this process read last. Every read still asks Redis, so a change shows at once;
-  // an unchanged list is neither sent again nor decoded again (most of GET /api/leaderboard's CPU).
-  let top: (BoardPage & { limit: number }) | undefined;
 
   /** read-board.lua: the version, and the top `limit` rows unless the version is `unlessVersion`. */
   async function readVersioned(board: BoardRef, limit: number, unlessVersion?: number) {
@@ -71,22 +42,15 @@ export function leaderboardOperations(context: RedisContext): LeaderboardStore {
   }
 
   return {
-    async getLeaderboard(limit) {
-      const known = top?.limit === limit ? top : undefined;
-      const page = await readLeaderboard(context, 0, limit, known);
-      if (page !== known) top = { ...page, limit };
-      return [...page.rows];
-    },
-
-    async getBoardSummary(limit) {
+    async readBoardOverview(limit) {
       const reply = await runList(
-        "get-board-summary",
+        "read-board-overview",
         [keys.leaderboard, keys.referrals],
         [whole(limit), keys.walletKeyPrefix],
         3,
       );
       return {
-        top: boardRowsOf(reply[2], "getBoardSummary"),
+        top: boardRowsOf(reply[2], "readBoardOverview"),
         entries: int(reply[0], "entries"),
         referrals: optInt(reply[1], "referrals") ?? 0,
       };

@@ -7,22 +7,28 @@
  * disqualified wallet's entry), lb:version (moved by an import), lb:s:<n> and lb:refs:s:<n> (a season's
  * board streamed and counted; see boardKey), referrers:active, referrals, score, referees:<addr>.
  * Scripts: operator/put-wallets, get-wallets, scan-wallets, count-leaderboard, get-code-owners,
- * are-active-referrers, scan-leaderboard-members, get-referee-index; leaderboard/get-leaderboard
- * for the pages.
+ * are-active-referrers, scan-leaderboard-members, get-referee-index, read-board-page.
  */
 import "server-only";
 import { isWallet, normaliseWallet } from "@/lib/domain/wallet";
 import { NO_INDEX } from "@/lib/store/redis/code-index";
 import type { RedisContext } from "@/lib/store/redis/context";
 import { CODES_COMPLETE_FIELD, WALLET_RECORD_FIELDS } from "@/lib/store/redis/keys";
-import { readLeaderboard } from "@/lib/store/redis/leaderboard";
 import { decodeRecord, encodeRecord, READ_FIELDS } from "@/lib/store/redis/records";
-import { checkScanCursor, int, list, optWallet, referredAtOf, scanCursor, str, UnexpectedReplyError } from "@/lib/store/redis/reply";
-import { boardKey } from "@/lib/store/redis/seasons";
-import { ADMIN_BATCH_LIMIT, type OperatorStore, type WalletRecord } from "@/lib/store/types";
+import { boardRowsOf, checkScanCursor, int, list, optWallet, referredAtOf, scanCursor, str, UnexpectedReplyError } from "@/lib/store/redis/reply";
+import { whole } from "@/lib/store/redis/run";
+import { boardKey, boardReadKeys } from "@/lib/store/redis/seasons";
+import { ADMIN_BATCH_LIMIT, type BoardRef, type OperatorStore, type WalletRecord } from "@/lib/store/types";
 
 export function operatorOperations(context: RedisContext): OperatorStore {
   const { keys, run, runList, withCodeIndex } = context;
+
+  /** read-board-page.lua: `limit` rows of `board` from 0-based `offset`, with referral counts. */
+  async function readBoardPage(offset: number, limit: number, board: BoardRef = "all") {
+    const reply = await run("read-board-page", boardReadKeys(keys, board), [whole(offset), whole(limit), keys.walletKeyPrefix]);
+    return boardRowsOf(reply, "readBoardPage");
+  }
+
   return {
     putBatchLimit: ADMIN_BATCH_LIMIT,
 
@@ -77,15 +83,15 @@ export function operatorOperations(context: RedisContext): OperatorStore {
       return reply.map(decodeRecord);
     },
 
-    getLeaderboardPage: async (offset, limit) => [...(await readLeaderboard(context, offset, limit)).rows],
+    getLeaderboardPage: (offset, limit) => readBoardPage(offset, limit),
 
     /** The cursor is the offset of the next row: ZRANGE by rank is O(log N + count) anyway. */
     async scanLeaderboard(cursor, count, board) {
       checkScanCursor(cursor);
       const offset = Number(cursor);
       if (!Number.isSafeInteger(offset)) throw new RangeError(`Not a leaderboard cursor: ${cursor}`);
-      const { rows } = await readLeaderboard(context, offset, count, undefined, board);
-      return { cursor: rows.length < count ? "0" : String(offset + rows.length), rows: [...rows] };
+      const rows = await readBoardPage(offset, count, board);
+      return { cursor: rows.length < count ? "0" : String(offset + rows.length), rows };
     },
 
     async countLeaderboard(board) {

@@ -21,7 +21,7 @@ const SCRIPT_FOLDERS = {
   wallets: ["register-wallet", "get-wallet-state"],
   referrals: ["get-referral-info", "resolve-ref-code", "get-referrer", "record-referral", "credit-referral"],
   tasks: ["check-in", "complete-social-task", "mark-nft-mint"],
-  leaderboard: ["get-leaderboard", "get-board-summary", "get-rank-or-create", "read-board", "get-around"],
+  leaderboard: ["read-board-overview", "get-rank-or-create", "read-board", "get-around"],
   "code-index": ["rebuild-codes-begin", "rebuild-codes-batch", "rebuild-codes-finish"],
   access: ["create-nonce", "consume-nonce", "hit-rate-limits"],
   analytics: ["count-visit", "get-visits", "get-campaign", "get-top-referrers", "get-wallet-report"],
@@ -45,6 +45,7 @@ const SCRIPT_FOLDERS = {
     "are-active-referrers",
     "scan-leaderboard-members",
     "get-referee-index",
+    "read-board-page",
   ],
 } as const;
 

@@ -13,7 +13,7 @@ import { immediate, required, snapshot, type Db } from "@/lib/store/sqlite/db";
 import { BOARD, boardOf, HELD_BOARD, prepareRank, type Board, type EntryRow } from "@/lib/store/sqlite/leaderboard";
 import { leaderboardRowOf } from "@/lib/store/sqlite/rows";
 import type { Register } from "@/lib/store/sqlite/wallets";
-import type { BoardRef, BoardSummary, LeaderboardRow, LeaderboardStore, RankedRow, Versioned } from "@/lib/store/types";
+import type { BoardOverview, BoardRef, LeaderboardRow, LeaderboardStore, RankedRow, Versioned } from "@/lib/store/types";
 
 const rankedOf = (row: EntryRow & { rank: number }): RankedRow => ({ ...leaderboardRowOf(row), rank: row.rank });
 
@@ -38,9 +38,7 @@ export function sqliteLeaderboard(db: Db, board: Board, register: Register): Lea
   };
 
   return {
-    getLeaderboard: snapshot(db, (limit: number) => allTime(limit, version())),
-
-    getBoardSummary: snapshot(db, (limit: number): BoardSummary => ({
+    readBoardOverview: snapshot(db, (limit: number): BoardOverview => ({
       top: top(limit),
       entries: board.count(BOARD),
       referrals: required(readReferralTotal.get(), "referral total").referrals,

@@ -1,5 +1,5 @@
 -- uses: board
--- getBoardSummary: read-only, one atomic step. Returns {entries, referrals|nil, rows}: the number
+-- readBoardOverview: read-only, one atomic step. Returns {entries, referrals|nil, rows}: the number
 -- of leaderboard entries, the referral counter (nil before the first referral) and the top `limit`
 -- rows as readBoard writes them.
 local read = boardRead(KEYS[1], ARGV[2])
