@@ -30,7 +30,9 @@ import { refCodeOf, type Wallet } from "@/lib/domain/wallet";
 import type { Deps } from "@/lib/services/context";
 import type { AnalyticsStore, CampaignDay, RangeDistinct, WalletStore } from "@/lib/store/types";
 
-type CampaignDeps = Pick<Deps, "clock" | "rules"> & Partial<Pick<Deps, "activity">> & { store: AnalyticsStore & WalletStore };
+type CampaignDeps = Pick<Deps, "clock"> & Partial<Pick<Deps, "activity">> & { store: AnalyticsStore & WalletStore };
+/** The stats price the period's referrals by the rulebook's points. */
+type StatsDeps = CampaignDeps & Pick<Deps, "rules">;
 
 /** Days a period shows when the request names none. */
 const DEFAULT_DAYS = 30;
@@ -42,7 +44,7 @@ export function periodOf(range: AdminRange, now: number): Period {
 }
 
 /** GET /api/admin/stats: the period's tiles, daily rows, funnel and tasks, with the period before it. */
-export async function getCampaignStats(deps: CampaignDeps, period: Period, compare = true): Promise<AdminStats> {
+export async function getCampaignStats(deps: StatsDeps, period: Period, compare = true): Promise<AdminStats> {
   const previous = compare ? periodBefore(period) : null;
   const ranges = previous ? [period, previous] : [period];
   const read = await deps.store.getCampaign(previous?.fromDay ?? period.fromDay, period.toDay, ranges);
@@ -74,7 +76,7 @@ export function consolePeriod(choice: PeriodChoice, today: number): Period {
  * The console's period: the last 7, 30 or 90 days, or every day since the counters started
  * (the last MAX_ANALYTICS_DAYS at most, with no period before it to compare).
  */
-export async function getConsoleStats(deps: CampaignDeps, choice: PeriodChoice, today = utcDay(deps.clock())): Promise<AdminStats> {
+export async function getConsoleStats(deps: StatsDeps, choice: PeriodChoice, today = utcDay(deps.clock())): Promise<AdminStats> {
   if (choice !== "all") return getCampaignStats(deps, consolePeriod(choice, today));
   const stats = await getCampaignStats(deps, consolePeriod(choice, today), false);
   // Days before the counters started are zeros by definition: the period starts where counting did.
@@ -92,7 +94,7 @@ export interface CampaignConsole {
 
 /** The /admin page in one read: the period's stats and top referrers, and a wallet's report with a page of its referees. */
 export async function getConsole(
-  deps: CampaignDeps,
+  deps: StatsDeps,
   choice: PeriodChoice,
   lookup: { wallet: Wallet; offset: number } | null,
 ): Promise<CampaignConsole> {
