@@ -1,8 +1,5 @@
 /** The use cases on the real embedded store with a controlled clock: time passes without sleeping. */
-import { NO_CHAIN_READ } from "@/lib/services/qualify";
-import type { QualifyRule } from "@/lib/domain/qualify";
-import { DEFAULT_RULEBOOK, rulebookOf } from "@/lib/domain/rulebook";
-import { DEFAULT_RETENTION_DAYS } from "@/lib/domain/analytics";
+import { DEFAULT_RETENTION_DAYS, utcDay } from "@/lib/domain/analytics";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,6 +7,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/contract/errors";
 import { refCodeOf } from "@/lib/domain/wallet";
 import type { DomainEvent } from "@/lib/domain/events";
+import type { QualifyRule } from "@/lib/domain/qualify";
+import { DEFAULT_RULEBOOK, rulebookOf } from "@/lib/domain/rulebook";
+import { getCampaignStats } from "@/lib/services/campaign";
 import type { Deps } from "@/lib/services/context";
 import { disqualifyWallet, reinstateWallet } from "@/lib/services/moderation";
 import { conditionalAnswer, knownVersions } from "@/lib/http/conditional";
@@ -17,6 +17,7 @@ import { readAround, readBoard, readLeaderboard, readLeaderboardUser, seasonView
 import { getReferralLink, getWalletByCode, recordReferral } from "@/lib/services/referrals";
 import { REASON_NOT_CONFIGURED, completeTask, getProgress, getTaskStatus, verifyTask } from "@/lib/services/tasks";
 import { initUser } from "@/lib/services/users";
+import { NO_CHAIN_READ } from "@/lib/services/qualify";
 import { checked } from "@/lib/store/checked";
 import { openSqliteStore } from "@/lib/store/sqlite";
 import { randomCode, randomWallet, walletWithCode } from "@/tests/support/wallets";
@@ -181,6 +182,32 @@ describe("services", () => {
       expect((await getReferralLink(deps, referee, BASE)).referralPending).toBeUndefined();
       expect((await getTaskStatus(deps, referrer)).tasks.referral).toBe(true);
       expect((await readLeaderboardUser(deps, referee, undefined)).body).toMatchObject({ referrals_count: 0, rewards: 20 });
+    });
+
+    it("changing the rulebook alone changes what is stored and shown: 3 points to the referrer, 2 to the referee", async () => {
+      const referral = { referrer: 3, referee: 2 };
+      const { referrer, referee } = await bind("none");
+      deps = { ...deps, rules: { referral, qualify: "none" } };
+      const other = randomWallet();
+      now += 10;
+      await recordReferral(deps, other, refCodeOf(referrer));
+      expect((await deps.store.getWalletState(referrer)).score).toBe(1 + 3);
+      expect((await deps.store.getWalletState(referee)).score).toBe(1);
+      expect((await deps.store.getWalletState(other)).score).toBe(2);
+      expect((await readLeaderboardUser(deps, other, undefined)).body).toMatchObject({ rewards: 40 });
+
+      // The condition comes from the same rulebook: pending until the check-in applies 3/2.
+      deps = { ...deps, rules: { referral, qualify: "checkin" } };
+      const late = randomWallet();
+      await recordReferral(deps, late, refCodeOf(referrer));
+      expect((await deps.store.getWalletState(referrer)).score).toBe(4);
+      now += 10;
+      await completeTask(deps, late, "daily_checkin");
+      expect((await deps.store.getWalletState(referrer)).score).toBe(7);
+      expect((await deps.store.getWalletState(late)).score).toBe(2);
+      // The console prices the period's three credited referrals by the rulebook in use: 3 + 2 points each.
+      const day = utcDay(T0);
+      expect((await getCampaignStats(deps, { fromDay: day, toDay: day }, false)).totals.rewardsAdded).toBe(3 * 5 * 20);
     });
 
     it("a referee that checked in while no rule asked for it qualifies at its next request under the rule", async () => {
