@@ -7,7 +7,7 @@
 import type { Address } from "viem";
 import type { QualifyConfig } from "@/lib/config";
 import { qualifiesOnChain } from "@/lib/domain/qualify";
-import { referralCredit, type Rulebook } from "@/lib/domain/rulebook";
+import { referralCredit } from "@/lib/domain/rulebook";
 import type { Wallet } from "@/lib/domain/wallet";
 import type { WalletActivity } from "@/lib/chain/activity";
 import type { Deps } from "@/lib/services/context";
@@ -37,7 +37,7 @@ export function qualificationOf(cfg: QualifyConfig, activity: WalletActivity | n
 
 type QualifyDeps = Pick<Deps, "clock" | "rules" | "qualification" | "events"> & { store: Pick<ReferralStore, "creditReferral"> };
 
-/** What the request already read of the wallet: enough to tell whether it meets a rule the store decides. */
+/** What the request already read of the wallet: enough to tell whether it meets a rule told by what the store keeps. */
 type Known = Partial<Pick<WalletState, "checkInLast" | "nftMint">>;
 
 /**
@@ -57,7 +57,7 @@ export function emitCredited(deps: Pick<Deps, "events">, referrer: string | null
   if (referrer) deps.events.emit({ type: "referral.credited", referrer, referee, at }, request);
 }
 
-async function meetsRule({ rules, qualification }: { rules: Rulebook; qualification: Qualification }, wallet: Wallet, known: Known): Promise<boolean> {
+async function meetsRule({ rules, qualification }: Pick<Deps, "rules" | "qualification">, wallet: Wallet, known: Known): Promise<boolean> {
   switch (rules.qualify) {
     case "none":
       return false;
