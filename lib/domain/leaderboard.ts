@@ -3,6 +3,7 @@
  * equal scores the wallet that reached it earlier; then wallet ascending. Every backend
  * reproduces it natively (an index on SQLite, the composite score on Redis).
  */
+import { DEFAULT_RULEBOOK, type ReferralPoints } from "@/lib/domain/rulebook";
 
 export const REWARD_UNITS_PER_POINT = 20;
 
@@ -14,11 +15,11 @@ export function rewardsOf(score: number): number {
   return score * REWARD_UNITS_PER_POINT;
 }
 
-/** What a referral gives each side, the referrer and the referee: one score point's reward units. */
-export const REWARD_PER_FRIEND = rewardsOf(1);
+/** What a referral gives each side, the referrer and the referee, in reward units (the default rulebook gives both the same). */
+export const REWARD_PER_FRIEND = rewardsOf(DEFAULT_RULEBOOK.referral.referrer);
 
-/** A wallet's score has one source: +1 per referral it made, +1 for being referred. */
-export function scoreOf(referralsCount: number, referred: boolean): number {
-  return referralsCount + (referred ? 1 : 0);
+/** A wallet's score has one source: `points` per credited referral it made, and for its own credited referral. */
+export function scoreOf(referralsCount: number, referred: boolean, points: ReferralPoints): number {
+  return referralsCount * points.referrer + (referred ? points.referee : 0);
 }
 

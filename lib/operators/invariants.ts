@@ -36,6 +36,7 @@
  * quiescent store, or re-run it and compare.
  */
 import { scoreOf } from "@/lib/domain/leaderboard";
+import { DEFAULT_RULEBOOK, type ReferralPoints } from "@/lib/domain/rulebook";
 import { refCodeOf } from "@/lib/domain/wallet";
 import { ADMIN_BATCH_LIMIT, type Store, type OperatorStore, type WalletRecord } from "@/lib/store/types";
 
@@ -86,6 +87,8 @@ export interface CheckOptions {
   onViolation?: (violation: Violation) => void;
   /** Called after each page with the number of wallets scanned so far. */
   onProgress?: (wallets: number) => void;
+  /** The points of a credited referral the scores were written under (default: DEFAULT_RULEBOOK's). */
+  points?: ReferralPoints;
 }
 
 /** Scans the whole store and reports every broken rule. Store errors propagate: a failed check is not a clean one. */
@@ -131,7 +134,7 @@ export async function checkInvariants(
     report.wallets += records.length;
 
     for (const record of records) {
-      checkScore(record, flag);
+      checkScore(record, options.points ?? DEFAULT_RULEBOOK.referral, flag);
       if (record.entry) {
         report.entries++;
         if (!disqualified.has(record.wallet)) scoreTotal += record.entry.score;
@@ -179,9 +182,9 @@ type Flag = (kind: ViolationKind, wallet: string, detail: string) => void;
 /** A referrer's declared counts minus the referees seen so far. */
 type Open = { credited: number; pending: number };
 
-function checkScore(record: WalletRecord, flag: Flag): void {
+function checkScore(record: WalletRecord, points: ReferralPoints, flag: Flag): void {
   const credited = record.referrer !== null && !record.referralPending;
-  const expected = scoreOf(record.referralsCount, credited);
+  const expected = scoreOf(record.referralsCount, credited, points);
   if (record.entry === null) {
     if (expected > 0) flag("missing-entry", record.wallet, `score should be ${expected} but the wallet has no leaderboard entry`);
   } else if (record.entry.score !== expected) {

@@ -41,6 +41,7 @@
  * store, another source) stops the import before anything is written, unless `overwrite`.
  */
 import { scoreOf } from "@/lib/domain/leaderboard";
+import { DEFAULT_RULEBOOK } from "@/lib/domain/rulebook";
 import { SOCIAL_TASK_IDS, type SocialTaskId } from "@/lib/domain/tasks";
 import { refCodeOf } from "@/lib/domain/wallet";
 import type { LegacySource } from "@/lib/operators/legacy-source";
@@ -231,7 +232,8 @@ function checkReferralFigures({ flag }: ImportState, d: Draft): void {
 
 /** The imported score (null: no entry) under the score rule, each departure from the legacy score reported. */
 function importedScore({ flag }: ImportState, d: Draft, scoreRule: ScoreRule): number | null {
-  const expected = scoreOf(d.referees, d.referrer !== null);
+  // The legacy app scored every relationship as the default rulebook does.
+  const expected = scoreOf(d.referees, d.referrer !== null, DEFAULT_RULEBOOK.referral);
   if (d.legacyScore === null) {
     if (expected === 0) return null;
     flag("missing-score", d.wallet, `no leaderboard entry but ${expected} point(s) of relationships; entry created with ${expected}`);

@@ -24,18 +24,18 @@ import {
   type Period,
 } from "@/lib/domain/analytics";
 import { rewardsOf } from "@/lib/domain/leaderboard";
+import { pointsPerReferral, type ReferralPoints } from "@/lib/domain/rulebook";
 import { SOCIAL_TASK_IDS, type SocialTaskId } from "@/lib/domain/tasks";
 import { refCodeOf, type Wallet } from "@/lib/domain/wallet";
 import type { Deps } from "@/lib/services/context";
 import type { AnalyticsStore, CampaignDay, RangeDistinct, WalletStore } from "@/lib/store/types";
 
 type CampaignDeps = Pick<Deps, "clock"> & Partial<Pick<Deps, "activity">> & { store: AnalyticsStore & WalletStore };
+/** The stats price the period's referrals by the rulebook's points. */
+type StatsDeps = CampaignDeps & Pick<Deps, "rules">;
 
 /** Days a period shows when the request names none. */
 const DEFAULT_DAYS = 30;
-
-/** Each referral gives both wallets +1 score. */
-const POINTS_PER_REFERRAL = 2;
 
 /** The period of an API request: `to` defaults to today (UTC), `from` to 30 days ending at `to`. */
 export function periodOf(range: AdminRange, now: number): Period {
@@ -44,13 +44,13 @@ export function periodOf(range: AdminRange, now: number): Period {
 }
 
 /** GET /api/admin/stats: the period's tiles, daily rows, funnel and tasks, with the period before it. */
-export async function getCampaignStats(deps: CampaignDeps, period: Period, compare = true): Promise<AdminStats> {
+export async function getCampaignStats(deps: StatsDeps, period: Period, compare = true): Promise<AdminStats> {
   const previous = compare ? periodBefore(period) : null;
   const ranges = previous ? [period, previous] : [period];
   const read = await deps.store.getCampaign(previous?.fromDay ?? period.fromDay, period.toDay, ranges);
   const inPeriod = read.days.filter((d) => d.day >= period.fromDay);
-  const totals = totalsOf(inPeriod, read.distinct[0]!);
-  const previousTotals = previous ? totalsOf(read.days.filter((d) => d.day < period.fromDay), read.distinct[1]!) : null;
+  const totals = totalsOf(inPeriod, read.distinct[0]!, deps.rules.referral);
+  const previousTotals = previous ? totalsOf(read.days.filter((d) => d.day < period.fromDay), read.distinct[1]!, deps.rules.referral) : null;
   return {
     period: nameOf(period),
     previous: previous && nameOf(previous),
@@ -76,7 +76,7 @@ export function consolePeriod(choice: PeriodChoice, today: number): Period {
  * The console's period: the last 7, 30 or 90 days, or every day since the counters started
  * (the last MAX_ANALYTICS_DAYS at most, with no period before it to compare).
  */
-export async function getConsoleStats(deps: CampaignDeps, choice: PeriodChoice, today = utcDay(deps.clock())): Promise<AdminStats> {
+export async function getConsoleStats(deps: StatsDeps, choice: PeriodChoice, today = utcDay(deps.clock())): Promise<AdminStats> {
   if (choice !== "all") return getCampaignStats(deps, consolePeriod(choice, today));
   const stats = await getCampaignStats(deps, consolePeriod(choice, today), false);
   // Days before the counters started are zeros by definition: the period starts where counting did.
@@ -94,7 +94,7 @@ export interface CampaignConsole {
 
 /** The /admin page in one read: the period's stats and top referrers, and a wallet's report with a page of its referees. */
 export async function getConsole(
-  deps: CampaignDeps,
+  deps: StatsDeps,
   choice: PeriodChoice,
   lookup: { wallet: Wallet; offset: number } | null,
 ): Promise<CampaignConsole> {
@@ -172,7 +172,8 @@ function dayRowOf(day: CampaignDay): CampaignDayRow {
   };
 }
 
-function totalsOf(days: CampaignDay[], distinct: RangeDistinct): PeriodTotals {
+/** The period's totals; its rewards are what its credited referrals gave both sides under `points`. */
+function totalsOf(days: CampaignDay[], distinct: RangeDistinct, points: ReferralPoints): PeriodTotals {
   const sum = (pick: (d: CampaignDay) => number) => days.reduce((total, d) => total + pick(d), 0);
   const referrals = sum((d) => d.referrals);
   return {
@@ -185,7 +186,7 @@ function totalsOf(days: CampaignDay[], distinct: RangeDistinct): PeriodTotals {
     checkIns: sum((d) => d.checkIns),
     nftMints: sum((d) => d.nftMints),
     socialTasks: Object.fromEntries(SOCIAL_TASK_IDS.map((id) => [id, sum((d) => d.socialTasks[id])])) as Record<SocialTaskId, number>,
-    rewardsAdded: rewardsOf(referrals * POINTS_PER_REFERRAL),
+    rewardsAdded: rewardsOf(referrals * pointsPerReferral(points)),
   };
 }
 

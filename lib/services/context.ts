@@ -2,6 +2,7 @@
 import "server-only";
 import { config, siteConfig } from "@/lib/config";
 import { systemClock, type Clock } from "@/lib/domain/clock";
+import { rulebookOf, type Rulebook } from "@/lib/domain/rulebook";
 import { createNftVerifier } from "@/lib/chain/verifier";
 import type { NftVerifier } from "@/lib/chain/types";
 import { createWalletActivity, type WalletActivity } from "@/lib/chain/activity";
@@ -24,7 +25,9 @@ export interface Deps {
   chain: NftVerifier | null;
   /** Reads whether wallets look fresh, over the same RPC; null when no RPC is configured. */
   activity: WalletActivity | null;
-  /** REFERRAL_QUALIFY: when a referral is credited. */
+  /** The rules of the game (lib/domain/rulebook.ts): points, and REFERRAL_QUALIFY's rule of when a referral is credited. */
+  rules: Rulebook;
+  /** The chain read the "onchain" rule needs. */
   qualification: Qualification;
   /** SEASON_LENGTH_DAYS and SEASON_START; null while seasons are off. */
   seasons: SeasonSchedule | null;
@@ -36,6 +39,7 @@ export interface Deps {
 
 let chain: NftVerifier | null | undefined;
 let activity: WalletActivity | null | undefined;
+let rules: Rulebook | undefined;
 let qualification: Qualification | undefined;
 let notifications: Notifier | null | undefined;
 let events: EventDispatcher | undefined;
@@ -44,6 +48,7 @@ export async function deps(): Promise<Deps> {
   const cfg = config();
   chain ??= cfg.chain ? createNftVerifier(cfg.chain) : null;
   activity ??= cfg.chain ? createWalletActivity(cfg.chain) : null;
+  rules ??= rulebookOf(cfg.qualify.rule);
   qualification ??= qualificationOf(cfg.qualify, activity);
   notifications ??= cfg.notifications && {
     config: cfg.notifications,
@@ -55,5 +60,5 @@ export async function deps(): Promise<Deps> {
   const store = await getStore();
   // Every subscriber of the domain events (lib/domain/events.ts): one more consumer is one more entry.
   events ??= createDispatcher(after, [...notificationSubscriptions({ store, clock: systemClock, notifications })]);
-  return { store, clock: systemClock, chain, activity, qualification, seasons: cfg.store.seasons ?? null, notifications, events };
+  return { store, clock: systemClock, chain, activity, rules, qualification, seasons: cfg.store.seasons ?? null, notifications, events };
 }

@@ -1,33 +1,33 @@
 /**
- * Qualified referrals (REFERRAL_QUALIFY): a pending referee's own requests credit its referral once
- * it meets the rule. A check-in ("checkin") and a verified nft_mint ("nft_mint") credit inside the
- * store step that records them; what is left here is the account read of "onchain", and a referee
- * that met the rule before the rule was switched on.
+ * Qualified referrals (REFERRAL_QUALIFY, the rulebook's `qualify`): a pending referee's own requests
+ * credit its referral once it meets the rule. A check-in ("checkin") and a verified nft_mint
+ * ("nft_mint") credit inside the store step that records them; what is left here is the account read
+ * of "onchain", and a referee that met the rule before the rule was switched on.
  */
 import type { Address } from "viem";
 import type { QualifyConfig } from "@/lib/config";
-import { qualifiesOnChain, type QualifyRule } from "@/lib/domain/qualify";
+import { qualifiesOnChain } from "@/lib/domain/qualify";
+import { referralCredit } from "@/lib/domain/rulebook";
 import type { Wallet } from "@/lib/domain/wallet";
 import type { WalletActivity } from "@/lib/chain/activity";
 import type { Deps } from "@/lib/services/context";
 import type { RequestContext } from "@/lib/services/events";
 import type { ReferralStore, WalletState } from "@/lib/store/types";
 
+/** What the rulebook cannot tell alone: the chain read of "onchain". */
 export interface Qualification {
-  rule: QualifyRule;
-  /** For "onchain": whether the wallet's account meets the thresholds now; throws on RPC failure. */
+  /** For "onchain": whether the wallet's account meets the thresholds now; throws on RPC failure. null under the other rules. */
   onChain: ((wallet: Wallet) => Promise<boolean>) | null;
 }
 
-/** The default rule of docs/api.md: every referral is credited when it is bound. */
-export const CREDIT_AT_ONCE: Qualification = { rule: "none", onChain: null };
+/** Every rule but "onchain" is decided without the chain. */
+export const NO_CHAIN_READ: Qualification = { onChain: null };
 
 export function qualificationOf(cfg: QualifyConfig, activity: WalletActivity | null): Qualification {
-  if (cfg.rule !== "onchain") return { rule: cfg.rule, onChain: null };
+  if (cfg.rule !== "onchain") return NO_CHAIN_READ;
   // config() refuses "onchain" without RPC_URL, and activity exists whenever RPC_URL is set.
   if (!activity) throw new Error("REFERRAL_QUALIFY=onchain without an RPC to read accounts from");
   return {
-    rule: "onchain",
     onChain: async (wallet) => {
       const [account] = await activity.accountsOf([wallet as Address]);
       return account !== undefined && qualifiesOnChain(account, cfg.onchain);
@@ -35,9 +35,9 @@ export function qualificationOf(cfg: QualifyConfig, activity: WalletActivity | n
   };
 }
 
-type QualifyDeps = Pick<Deps, "clock" | "qualification" | "events"> & { store: Pick<ReferralStore, "creditReferral"> };
+type QualifyDeps = Pick<Deps, "clock" | "rules" | "qualification" | "events"> & { store: Pick<ReferralStore, "creditReferral"> };
 
-/** What the request already read of the wallet: enough to tell whether it meets a rule the store decides. */
+/** What the request already read of the wallet: enough to tell whether it meets a rule told by what the store keeps. */
 type Known = Partial<Pick<WalletState, "checkInLast" | "nftMint">>;
 
 /**
@@ -47,9 +47,9 @@ type Known = Partial<Pick<WalletState, "checkInLast" | "nftMint">>;
  * tries again.
  */
 export async function creditIfQualified(deps: QualifyDeps, wallet: Wallet, request: RequestContext | undefined, known: Known = {}): Promise<void> {
-  if (!(await meetsRule(deps.qualification, wallet, known))) return;
+  if (!(await meetsRule(deps, wallet, known))) return;
   const at = deps.clock();
-  emitCredited(deps, await deps.store.creditReferral(wallet, at), wallet, at, request);
+  emitCredited(deps, await deps.store.creditReferral(wallet, at, referralCredit(deps.rules)), wallet, at, request);
 }
 
 /** referral.credited, when a store step says it credited `referee`'s referral (it names the referrer only then). */
@@ -57,8 +57,8 @@ export function emitCredited(deps: Pick<Deps, "events">, referrer: string | null
   if (referrer) deps.events.emit({ type: "referral.credited", referrer, referee, at }, request);
 }
 
-async function meetsRule(qualification: Qualification, wallet: Wallet, known: Known): Promise<boolean> {
-  switch (qualification.rule) {
+async function meetsRule({ rules, qualification }: Pick<Deps, "rules" | "qualification">, wallet: Wallet, known: Known): Promise<boolean> {
+  switch (rules.qualify) {
     case "none":
       return false;
     case "checkin":

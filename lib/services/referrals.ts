@@ -5,13 +5,14 @@ import type {
   ReferralLinkResponse,
   WalletByCodeResponse,
 } from "@/lib/contract/schemas";
+import { referralTerms } from "@/lib/domain/rulebook";
 import { isResolvableRefCode, isSelfReferral, referralLink, refCodeOf, type Wallet } from "@/lib/domain/wallet";
 import type { Deps } from "@/lib/services/context";
 import type { RequestContext } from "@/lib/services/events";
 import { emitCredited } from "@/lib/services/qualify";
 import type { ReferralStore } from "@/lib/store/types";
 
-type ReferralDeps = Pick<Deps, "clock" | "qualification"> & { store: ReferralStore };
+type ReferralDeps = Pick<Deps, "clock" | "rules"> & { store: ReferralStore };
 type RecordDeps = ReferralDeps & Pick<Deps, "events">;
 
 /**
@@ -21,17 +22,12 @@ type RecordDeps = ReferralDeps & Pick<Deps, "events">;
  */
 export async function recordReferral(deps: RecordDeps, referee: Wallet, refCode: string, request?: RequestContext): Promise<RecordReferralResponse> {
   const at = deps.clock();
-  const result = await deps.store.recordReferral({
-    referee,
-    refCode,
-    selfReferral: isSelfReferral(referee, refCode),
-    now: at,
-    qualify: deps.qualification.rule,
-  });
+  const terms = referralTerms(deps.rules);
+  const result = await deps.store.recordReferral({ referee, refCode, selfReferral: isSelfReferral(referee, refCode), now: at, terms });
   switch (result.outcome) {
     case "recorded":
       deps.events.emit({ type: "referral.recorded", referrer: result.referrer, referee, at }, request);
-      if (deps.qualification.rule === "none") emitCredited(deps, result.referrer, referee, at, request);
+      if (terms.creditWhen === "now") emitCredited(deps, result.referrer, referee, at, request);
       return { success: true, referrer: result.referrer };
     case "already-recorded":
       return { success: true, referrer: result.referrer, alreadyRecorded: true };
@@ -57,7 +53,7 @@ export async function getReferralLink(deps: ReferralDeps, wallet: Wallet, linkBa
     referralsCount: info.referralsCount,
     refCode: refCodeOf(wallet),
     ...(info.codeOwner !== wallet && { codeConflict: true as const }),
-    ...(deps.qualification.rule !== "none" && { pendingReferrals: info.pendingReferrals }),
+    ...(deps.rules.qualify !== "none" && { pendingReferrals: info.pendingReferrals }),
     ...(info.referralPending && { referralPending: true as const }),
   };
 }

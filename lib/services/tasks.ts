@@ -14,6 +14,7 @@ import {
   type TaskId,
   type VerifiableTaskId,
 } from "@/lib/domain/tasks";
+import { pendingCreditOn } from "@/lib/domain/rulebook";
 import type { Wallet } from "@/lib/domain/wallet";
 import type { NftVerifier } from "@/lib/chain/types";
 import type { Deps } from "@/lib/services/context";
@@ -21,7 +22,7 @@ import type { RequestContext } from "@/lib/services/events";
 import { creditIfQualified, emitCredited } from "@/lib/services/qualify";
 import type { ReferralStore, TaskStore, WalletState, WalletStore } from "@/lib/store/types";
 
-type TaskDeps = Pick<Deps, "clock" | "chain" | "qualification" | "events"> & {
+type TaskDeps = Pick<Deps, "clock" | "chain" | "rules" | "qualification" | "events"> & {
   store: WalletStore & TaskStore & Pick<ReferralStore, "creditReferral">;
 };
 
@@ -57,7 +58,7 @@ export async function getTaskStatus(deps: TaskDeps, wallet: Wallet): Promise<Tas
 export async function completeTask(deps: TaskDeps, wallet: Wallet, taskId: CompletableTaskId, request?: RequestContext): Promise<CompleteTaskResponse> {
   const now = deps.clock();
   if (taskId === "daily_checkin") {
-    const result = await deps.store.checkIn(wallet, now, CHECKIN_COOLDOWN_SECONDS, deps.qualification.rule);
+    const result = await deps.store.checkIn(wallet, now, CHECKIN_COOLDOWN_SECONDS, pendingCreditOn(deps.rules, "check-in"));
     if (result.checkedIn) {
       deps.events.emit({ type: "task.completed", wallet, task: taskId, at: now }, request);
       emitCredited(deps, result.creditedReferrer, wallet, now, request);
@@ -81,7 +82,7 @@ export async function verifyTask(deps: TaskDeps, wallet: Wallet, taskId: Verifia
     return { success: false, taskId, verified: false, reason: REASON_NOT_VERIFIED };
   }
   const at = deps.clock();
-  emitCredited(deps, await deps.store.markNftMint(wallet, at, deps.qualification.rule), wallet, at, request);
+  emitCredited(deps, await deps.store.markNftMint(wallet, at, pendingCreditOn(deps.rules, "nft-mint")), wallet, at, request);
   return { success: true, taskId, verified: true };
 }
 
@@ -90,7 +91,7 @@ export async function getProgress(deps: TaskDeps, wallet: Wallet, request?: Requ
   const state = await deps.store.getWalletState(wallet);
   if (!state.nftMint && deps.chain && (await hasNftOrStakeLogged(deps.chain, wallet))) {
     const at = deps.clock();
-    const credited = await deps.store.markNftMint(wallet, at, deps.qualification.rule);
+    const credited = await deps.store.markNftMint(wallet, at, pendingCreditOn(deps.rules, "nft-mint"));
     state.nftMint = true;
     if (credited) {
       state.referralPending = false;

@@ -5,7 +5,7 @@ import type { RequestContext } from "@/lib/services/events";
 import { creditIfQualified } from "@/lib/services/qualify";
 import type { ReferralStore, WalletStore } from "@/lib/store/types";
 
-type UserDeps = Pick<Deps, "clock" | "qualification" | "events"> & { store: WalletStore & Pick<ReferralStore, "creditReferral"> };
+type UserDeps = Pick<Deps, "clock" | "rules" | "qualification" | "events"> & { store: WalletStore & Pick<ReferralStore, "creditReferral"> };
 
 /**
  * POST /api/user/init: makes the wallet known (its refCode resolvable); idempotent. A pending referee

@@ -27,6 +27,7 @@ import {
 import { createNftVerifier } from "@/lib/chain/verifier";
 import { createWalletActivity } from "@/lib/chain/activity";
 import { qualificationOf } from "@/lib/services/qualify";
+import { rulebookOf } from "@/lib/domain/rulebook";
 import { config, publicOriginsConfig } from "@/lib/config";
 import { systemClock } from "@/lib/domain/clock";
 import type { Deps } from "@/lib/services/context";
@@ -196,7 +197,7 @@ async function main(): Promise<void> {
         : await createStore(cfg.store);
   const activity = cfg.chain ? createWalletActivity(cfg.chain) : null;
   const chain = cfg.chain ? createNftVerifier(cfg.chain) : null;
-  const deps: Deps = { store, clock: systemClock, chain, activity, qualification: qualificationOf(cfg.qualify, activity), seasons: cfg.store.seasons ?? null, notifications: null, events: NO_SUBSCRIBERS };
+  const deps: Deps = { store, clock: systemClock, chain, activity, rules: rulebookOf(cfg.qualify.rule), qualification: qualificationOf(cfg.qualify, activity), seasons: cfg.store.seasons ?? null, notifications: null, events: NO_SUBSCRIBERS };
   const port = Number(parseArgs({ options: { port: { type: "string", default: "4000" } } }).values.port);
   const server = createServer((req, res) => void serve(deps, () => roundTrips, req, res));
   server.listen(port, "127.0.0.1", () => console.log(`[bare] listening on http://127.0.0.1:${port} (${store.kind})`));

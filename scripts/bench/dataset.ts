@@ -15,6 +15,7 @@
  * of (seed, i), so the benchmark can pick seeded wallets at random without keeping a list.
  */
 import { scoreOf } from "@/lib/domain/leaderboard";
+import { DEFAULT_RULEBOOK } from "@/lib/domain/rulebook";
 import { SOCIAL_TASK_IDS, type SocialTaskId } from "@/lib/domain/tasks";
 import type { OperatorStore, WalletRecord } from "@/lib/store/types";
 
@@ -130,7 +131,7 @@ export function generateDataset(options: DatasetOptions): Dataset {
     const joined = createdAt[i]!;
     const r = referrer[i]!;
     const count = referrals[i]!;
-    const score = scoreOf(count, r >= 0);
+    const score = scoreOf(count, r >= 0, DEFAULT_RULEBOOK.referral);
     const reachedAt = Math.max(r >= 0 ? joined : 0, lastReferredAt[i]!);
     const after = (maxDelay: number) => joined + Math.floor(entryRandom() * Math.max(0, Math.min(maxDelay, end - joined)));
     let entry: WalletRecord["entry"] = null;

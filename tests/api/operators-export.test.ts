@@ -20,6 +20,7 @@ import { compareEntries } from "@/tests/store/leaderboard-model";
 import { startApp, type AppServer } from "@/tests/support/app-server";
 import { client, type Client } from "@/tests/support/http";
 import { randomWallet } from "@/tests/support/wallets";
+import { AT_ONCE } from "@/tests/support/rules";
 
 const run = promisify(execFile);
 const WALLETS = 10_000;
@@ -177,9 +178,9 @@ describe("rewards export of a season", () => {
       const referrer = randomWallet();
       await store.registerWallet(referrer, inSeason1 - 10);
       for (let i = 0; i < 3; i++) {
-        await store.recordReferral({ referee: randomWallet(), refCode: referrer.slice(-8), selfReferral: false, now: inSeason1 + i });
+        await store.recordReferral({ referee: randomWallet(), refCode: referrer.slice(-8), selfReferral: false, now: inSeason1 + i, terms: AT_ONCE });
       }
-      await store.recordReferral({ referee: randomWallet(), refCode: referrer.slice(-8), selfReferral: false, now: today * 86_400 });
+      await store.recordReferral({ referee: randomWallet(), refCode: referrer.slice(-8), selfReferral: false, now: today * 86_400, terms: AT_ONCE });
       const out = join(dataDir, "season-1.csv");
       const { stderr } = await cli(["--format", "csv", "--season", "1", "--out", out]);
       expect(stderr).toContain("4 rows (score >= 0, season 1)");

@@ -14,6 +14,7 @@ import { chainConfig } from "@/tests/chain/support";
 import { startChain, type LocalChain } from "@/tests/support/chain-fixture";
 import { freePort } from "@/tests/support/free-port";
 import { randomWallet } from "@/tests/support/wallets";
+import { AT_ONCE } from "@/tests/support/rules";
 
 let chain: LocalChain;
 beforeAll(async () => {
@@ -81,7 +82,7 @@ describe("the console's wallet lookup", () => {
       const referrer = randomWallet();
       await store.registerWallet(referrer, now);
       const referees = [randomWallet(), randomWallet(), randomWallet()];
-      for (const referee of referees) await store.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now });
+      for (const referee of referees) await store.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now, terms: AT_ONCE });
       await rpc("anvil_setBalance", [referees[0], "0x5"]);
       const deps = (activity: ReturnType<typeof createWalletActivity> | null) => ({ store, clock: () => now, activity });
 

@@ -14,6 +14,7 @@ import { refCodeOf } from "@/lib/domain/wallet";
 import type { Deps } from "@/lib/services/context";
 import { NO_SUBSCRIBERS } from "@/lib/services/events";
 import { qualificationOf } from "@/lib/services/qualify";
+import { rulebookOf } from "@/lib/domain/rulebook";
 import { getReferralLink, recordReferral } from "@/lib/services/referrals";
 import { completeTask, getProgress, REASON_NOT_VERIFIED, verifyTask } from "@/lib/services/tasks";
 import { initUser } from "@/lib/services/users";
@@ -65,7 +66,7 @@ function depsFor(qualify: QualifyConfig, rpcUrl = chain.rpcUrl): Deps {
   opened.push(store);
   const cfg = chainConfig(chain, { rpcUrl, timeoutMs: 2_000 });
   const activity = createWalletActivity(cfg);
-  return { store, clock: () => Math.floor(Date.now() / 1000), chain: createNftVerifier(cfg), activity, qualification: qualificationOf(qualify, activity), seasons: null, notifications: null, events: NO_SUBSCRIBERS };
+  return { store, clock: () => Math.floor(Date.now() / 1000), chain: createNftVerifier(cfg), activity, rules: rulebookOf(qualify.rule), qualification: qualificationOf(qualify, activity), seasons: null, notifications: null, events: NO_SUBSCRIBERS };
 }
 
 /** A referrer and a referee bound to it, the referee's referral pending. */

@@ -1,6 +1,7 @@
 // The nft_mint rules of docs/api.md through the services (verifyTask, getProgress) on the real
 // embedded store, against a real chain: anvil with the contracts of contracts/.
-import { CREDIT_AT_ONCE } from "@/lib/services/qualify";
+import { NO_CHAIN_READ } from "@/lib/services/qualify";
+import { DEFAULT_RULEBOOK } from "@/lib/domain/rulebook";
 import { DEFAULT_RETENTION_DAYS } from "@/lib/domain/analytics";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -51,7 +52,7 @@ afterEach(() => {
 });
 
 function depsWith(verifier: NftVerifier | null): Deps {
-  return { store, clock: () => Math.floor(Date.now() / 1000), chain: verifier, activity: null, qualification: CREDIT_AT_ONCE, seasons: null, notifications: null, events: NO_SUBSCRIBERS };
+  return { store, clock: () => Math.floor(Date.now() / 1000), chain: verifier, activity: null, rules: DEFAULT_RULEBOOK, qualification: NO_CHAIN_READ, seasons: null, notifications: null, events: NO_SUBSCRIBERS };
 }
 
 /** Deps whose verifier counts every HTTP request it sends to the RPC. */

@@ -22,6 +22,7 @@ import { SQLITE_FILE_NAME } from "@/lib/store/sqlite";
 import type { WalletRecord } from "@/lib/store/types";
 import { bareRecord } from "@/tests/store/admin-contract";
 import { randomCode, randomWallet, walletWithCode } from "@/tests/support/wallets";
+import { AT_ONCE } from "@/tests/support/rules";
 
 const T0 = 1_750_000_000;
 const DAY = 86_400;
@@ -116,18 +117,18 @@ async function seed(store: Store) {
   const referees: string[] = [];
   for (let i = 0; i < 12; i++) {
     const referee = randomWallet();
-    const result = await store.recordReferral({ referee, refCode: refCodeOf(referrers[i % 3]!), selfReferral: false, now: T0 + i });
+    const result = await store.recordReferral({ referee, refCode: refCodeOf(referrers[i % 3]!), selfReferral: false, now: T0 + i, terms: AT_ONCE });
     expect(result.outcome).toBe("recorded");
     referees.push(referee);
   }
   // A referee who refers in turn: both a referrer and a count.
   const second = randomWallet();
-  await store.recordReferral({ referee: second, refCode: refCodeOf(referees[0]!), selfReferral: false, now: T0 + 20 });
+  await store.recordReferral({ referee: second, refCode: refCodeOf(referees[0]!), selfReferral: false, now: T0 + 20, terms: AT_ONCE });
   // A repeat grants nothing.
-  await store.recordReferral({ referee: referees[1]!, refCode: refCodeOf(referrers[2]!), selfReferral: false, now: T0 + 21 });
-  await store.checkIn(referees[1]!, T0 + 30, DAY);
+  await store.recordReferral({ referee: referees[1]!, refCode: refCodeOf(referrers[2]!), selfReferral: false, now: T0 + 21, terms: AT_ONCE });
+  await store.checkIn(referees[1]!, T0 + 30, DAY, null);
   await store.completeSocialTask(referees[2]!, "fc_follow", T0 + 31);
-  await store.markNftMint(referees[3]!, T0 + 32);
+  await store.markNftMint(referees[3]!, T0 + 32, null);
   // A score-0 entry (GET /api/leaderboard/user) and a known wallet without any entry.
   const zeroEntry = randomWallet();
   await store.getRankOrCreate(zeroEntry, T0 + 40);
@@ -148,10 +149,10 @@ async function seed(store: Store) {
   const farmer = randomWallet();
   await store.registerWallet(farmer, T0 + 79);
   for (const [i, farmed] of [randomWallet(), randomWallet()].entries()) {
-    await store.recordReferral({ referee: farmed, refCode: refCodeOf(farmer), selfReferral: false, now: T0 + 80 + i });
+    await store.recordReferral({ referee: farmed, refCode: refCodeOf(farmer), selfReferral: false, now: T0 + 80 + i, terms: AT_ONCE });
   }
   await store.disqualify({ wallet: farmer, reason: "farm", cascade: true, admin: "test", now: T0 + 90 });
-  await store.recordReferral({ referee: randomWallet(), refCode: refCodeOf(farmer), selfReferral: false, now: T0 + 91 });
+  await store.recordReferral({ referee: randomWallet(), refCode: refCodeOf(farmer), selfReferral: false, now: T0 + 91, terms: AT_ONCE });
   return { referrers, referees, second, zeroEntry, plain, early, late };
 }
 

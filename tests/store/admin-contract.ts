@@ -12,6 +12,7 @@ import { ADMIN_BATCH_LIMIT, MAX_ENTRY_SCORE, type Store, type WalletRecord } fro
 import { boardOrder, compareEntries, expectBoard, type ModelEntry } from "@/tests/store/leaderboard-model";
 import { boardRows } from "@/tests/support/board";
 import { randomCode, randomWallet, walletWithCode } from "@/tests/support/wallets";
+import { AT_ONCE } from "@/tests/support/rules";
 
 const T0 = 1_750_000_000;
 
@@ -122,7 +123,7 @@ export function describeOperatorStoreContract(name: string, openBackend: () => P
         expect(await store.registerWallet(full.wallet, T0 + 999)).toEqual({ isNew: false, codeOwner: full.wallet, referralPending: false });
         expect(await boardRows(store, 10)).toEqual([{ wallet: full.wallet, score: 4, referralsCount: 3 }]);
         // A check-in 5 s after the stored one is on cooldown: the stored time counts.
-        expect(await store.checkIn(full.wallet, T0, 86_400)).toEqual({ checkedIn: false, last: T0 - 5, referralPending: false });
+        expect(await store.checkIn(full.wallet, T0, 86_400, null)).toEqual({ checkedIn: false, last: T0 - 5, referralPending: false });
       });
 
       it("re-putting the same records changes nothing (idempotent import)", async () => {
@@ -168,7 +169,7 @@ export function describeOperatorStoreContract(name: string, openBackend: () => P
         await store.putWallets([bareRecord({ wallet: second.wallet })]);
         expect(await referrals()).toBe(2);
         const referee = randomWallet();
-        await store.recordReferral({ referee, refCode: refCodeOf(third.wallet), selfReferral: false, now: T0 });
+        await store.recordReferral({ referee, refCode: refCodeOf(third.wallet), selfReferral: false, now: T0, terms: AT_ONCE });
         expect(await referrals()).toBe(3);
       });
 
@@ -197,7 +198,7 @@ export function describeOperatorStoreContract(name: string, openBackend: () => P
         }
         const [registered, referee] = [randomWallet(), randomWallet()];
         await store.registerWallet(registered, T0);
-        await store.recordReferral({ referee, refCode: refCodeOf(registered), selfReferral: false, now: T0 + 7 });
+        await store.recordReferral({ referee, refCode: refCodeOf(registered), selfReferral: false, now: T0 + 7, terms: AT_ONCE });
         await store.completeSocialTask(referee, "fc_comment", T0 + 8);
 
         const { items, pages } = await scanAllWallets(100);
@@ -393,7 +394,7 @@ export function describeOperatorStoreContract(name: string, openBackend: () => P
         await store.putWallets([active, idle]);
         const [referrer, referee] = [randomWallet(), randomWallet()];
         await store.registerWallet(referrer, T0);
-        await store.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now: T0 });
+        await store.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now: T0, terms: AT_ONCE });
         expect(await store.areActiveReferrers([active.wallet, idle.wallet, referrer, referee, randomWallet()])).toEqual([
           true,
           false,
@@ -409,7 +410,7 @@ export function describeOperatorStoreContract(name: string, openBackend: () => P
       it("holds each bound referee under its referrer with its referredAt, from referrals and from put records", async () => {
         const [referrer, referee, imported, other] = [randomWallet(), randomWallet(), randomWallet(), randomWallet()];
         await store.registerWallet(referrer, T0);
-        await store.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now: T0 + 1 });
+        await store.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now: T0 + 1, terms: AT_ONCE });
         await store.putWallets([bareRecord({ wallet: imported, referrer, referredAt: T0 - 5 })]);
         const pairs = [
           { referrer, referee },

@@ -16,6 +16,7 @@ import { MAX_CAMPAIGN_SPAN, type CampaignDay, type Store } from "@/lib/store/typ
 import { freshStores, type OpenStore } from "@/tests/store/analytics-contract";
 import { bareRecord } from "@/tests/store/admin-contract";
 import { randomCode, randomWallet } from "@/tests/support/wallets";
+import { AT_ONCE } from "@/tests/support/rules";
 
 const TODAY = utcDay(Math.floor(Date.now() / 1000));
 const NOON = TODAY * SECONDS_PER_DAY + SECONDS_PER_DAY / 2;
@@ -43,7 +44,7 @@ export function describeCampaignContract(name: string, open: OpenStore) {
 
     const dayOf = async (store: Store, day = TODAY) => (await store.getCampaign(day, day, [])).days[0]!;
     const refer = (store: Store, referee: string, referrer: string, now = NOON) =>
-      store.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now });
+      store.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now, terms: AT_ONCE });
 
     it("a wallet counts once as new, on the day whichever operation first makes it known", async () => {
       const store = await fresh();
@@ -53,9 +54,9 @@ export function describeCampaignContract(name: string, open: OpenStore) {
         await store.registerWallet(referrer, NOON);
         await store.registerWallet(a!, NOON);
         await store.getReferralInfo(b!, NOON);
-        await store.checkIn(c!, NOON, DAY);
+        await store.checkIn(c!, NOON, DAY, null);
         await store.completeSocialTask(d!, "fc_follow", NOON);
-        await store.markNftMint(e!, NOON);
+        await store.markNftMint(e!, NOON, null);
         await store.getRankOrCreate(f!, NOON);
         await refer(store, g!, referrer);
       };
@@ -72,10 +73,10 @@ export function describeCampaignContract(name: string, open: OpenStore) {
       const [recorded, self, unknownCode] = [randomWallet(), randomWallet(), randomWallet()];
       expect((await refer(store, recorded, referrer)).outcome).toBe("recorded");
       expect((await refer(store, recorded, referrer)).outcome).toBe("already-recorded");
-      expect((await store.recordReferral({ referee: self, refCode: refCodeOf(self), selfReferral: true, now: NOON })).outcome).toBe(
+      expect((await store.recordReferral({ referee: self, refCode: refCodeOf(self), selfReferral: true, now: NOON, terms: AT_ONCE })).outcome).toBe(
         "self-referral",
       );
-      expect((await store.recordReferral({ referee: unknownCode, refCode: randomCode(), selfReferral: false, now: NOON })).outcome).toBe(
+      expect((await store.recordReferral({ referee: unknownCode, refCode: randomCode(), selfReferral: false, now: NOON, terms: AT_ONCE })).outcome).toBe(
         "code-not-found",
       );
       await refer(store, recorded, referrer, NEXT_DAY);
@@ -89,9 +90,9 @@ export function describeCampaignContract(name: string, open: OpenStore) {
     it("check-ins that succeed count; one refused on cooldown does not", async () => {
       const store = await fresh();
       const [a, b] = [randomWallet(), randomWallet()];
-      expect(await store.checkIn(a, NOON, DAY)).toEqual({ checkedIn: true, referralPending: false });
-      expect((await store.checkIn(a, NOON + 60, DAY)).checkedIn).toBe(false);
-      await store.checkIn(b, NOON, DAY);
+      expect(await store.checkIn(a, NOON, DAY, null)).toEqual({ checkedIn: true, referralPending: false });
+      expect((await store.checkIn(a, NOON + 60, DAY, null)).checkedIn).toBe(false);
+      await store.checkIn(b, NOON, DAY, null);
       expect((await dayOf(store)).checkIns).toBe(2);
     });
 
@@ -102,8 +103,8 @@ export function describeCampaignContract(name: string, open: OpenStore) {
       await store.completeSocialTask(a, "fc_follow", NOON + 1);
       await store.completeSocialTask(b, "fc_follow", NOON);
       await store.completeSocialTask(a, "add_miniapp", NOON);
-      await store.markNftMint(a, NOON);
-      await store.markNftMint(a, NOON + 1);
+      await store.markNftMint(a, NOON, null);
+      await store.markNftMint(a, NOON + 1, null);
       expect(await dayOf(store)).toEqual({
         ...NOTHING,
         day: TODAY,
@@ -121,7 +122,7 @@ export function describeCampaignContract(name: string, open: OpenStore) {
       const checkers = Array.from({ length: 30 }, randomWallet);
       await Promise.all([
         ...referees.map((referee) => refer(store, referee, referrer)),
-        ...checkers.map((wallet) => store.checkIn(wallet, NOON, DAY)),
+        ...checkers.map((wallet) => store.checkIn(wallet, NOON, DAY, null)),
       ]);
       const { days, totalScore } = await store.getCampaign(TODAY, TODAY, []);
       expect(days[0]).toMatchObject({ newWallets: 61, referrals: 30, checkIns: 30 });
@@ -135,8 +136,8 @@ export function describeCampaignContract(name: string, open: OpenStore) {
 
     it("a write at 23:59:59 UTC and one at 00:00:00 count on different days", async () => {
       const store = await fresh();
-      await store.checkIn(randomWallet(), LAST_SECOND, DAY);
-      await store.checkIn(randomWallet(), NEXT_DAY, DAY);
+      await store.checkIn(randomWallet(), LAST_SECOND, DAY, null);
+      await store.checkIn(randomWallet(), NEXT_DAY, DAY, null);
       const { days } = await store.getCampaign(TODAY - 1, TODAY + 2, []);
       expect(days.map((d) => [d.day, d.checkIns, d.newWallets])).toEqual([
         [TODAY - 1, 0, 0],
@@ -152,7 +153,7 @@ export function describeCampaignContract(name: string, open: OpenStore) {
       const referrer = randomWallet();
       const write = async (now: number) => {
         await refer(store, randomWallet(), referrer, now);
-        await store.checkIn(randomWallet(), now, DAY);
+        await store.checkIn(randomWallet(), now, DAY, null);
       };
       await store.registerWallet(referrer, old * SECONDS_PER_DAY);
       await write(old * SECONDS_PER_DAY + 60);
@@ -254,9 +255,9 @@ export function describeCampaignContract(name: string, open: OpenStore) {
       const [referrer, referee, stranger] = [randomWallet(), randomWallet(), randomWallet()];
       await store.registerWallet(referrer, NOON);
       await refer(store, referee, referrer, NOON + 1);
-      await store.checkIn(referee, NOON + 2, DAY);
+      await store.checkIn(referee, NOON + 2, DAY, null);
       await store.completeSocialTask(referee, "fc_follow", NOON + 3);
-      await store.markNftMint(referee, NOON + 4);
+      await store.markNftMint(referee, NOON + 4, null);
 
       // Both have score 1 reached at the same second: the lower wallet ranks first.
       const [rankOfReferee, rankOfReferrer] = referee < referrer ? [1, 2] : [2, 1];
@@ -280,8 +281,8 @@ export function describeCampaignContract(name: string, open: OpenStore) {
     it("countingSince is null until something is counted, then the first day counted", async () => {
       const store = await fresh();
       expect((await store.getCampaign(TODAY, TODAY, [])).countingSince).toBeNull();
-      await store.checkIn(randomWallet(), NEXT_DAY, DAY);
-      await store.checkIn(randomWallet(), NEXT_DAY + SECONDS_PER_DAY, DAY);
+      await store.checkIn(randomWallet(), NEXT_DAY, DAY, null);
+      await store.checkIn(randomWallet(), NEXT_DAY + SECONDS_PER_DAY, DAY, null);
       expect((await store.getCampaign(TODAY, TODAY, [])).countingSince).toBe(TODAY + 1);
     });
 

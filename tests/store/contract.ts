@@ -12,6 +12,7 @@ import type { RateLimitHit, Store } from "@/lib/store/types";
 import { expectBoard, LeaderboardModel } from "@/tests/store/leaderboard-model";
 import { boardRows } from "@/tests/support/board";
 import { randomCode, randomWallet, walletWithCode } from "@/tests/support/wallets";
+import { AT_ONCE } from "@/tests/support/rules";
 
 const T0 = 1_750_000_000;
 const DAY = 86_400;
@@ -35,7 +36,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>) 
     }
 
     async function refer(referee: string, referrer: string, now = T0) {
-      return store.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now });
+      return store.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now, terms: AT_ONCE });
     }
 
     describe("wallet registration and the refCode index", () => {
@@ -90,8 +91,8 @@ export function describeStoreContract(name: string, open: () => Promise<Store>) 
       it("completing a task, checking in, verifying and a leaderboard entry each make a wallet known", async () => {
         const [a, b, c, d] = [randomWallet(), randomWallet(), randomWallet(), randomWallet()];
         await store.completeSocialTask(a, "fc_follow", T0);
-        await store.checkIn(b, T0, DAY);
-        await store.markNftMint(c, T0);
+        await store.checkIn(b, T0, DAY, null);
+        await store.markNftMint(c, T0, null);
         await store.getRankOrCreate(d, T0);
         for (const w of [a, b, c, d]) expect(await store.resolveRefCode(refCodeOf(w))).toBe(w);
       });
@@ -116,7 +117,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>) 
 
       it("an unknown code is not found and records nothing", async () => {
         const referee = randomWallet();
-        const result = await store.recordReferral({ referee, refCode: randomCode(), selfReferral: false, now: T0 });
+        const result = await store.recordReferral({ referee, refCode: randomCode(), selfReferral: false, now: T0, terms: AT_ONCE });
         expect(result).toEqual({ outcome: "code-not-found" });
         expect(await store.getReferrer(referee)).toBeNull();
         expect(await boardRows(store, 100)).toEqual([]);
@@ -128,8 +129,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>) 
           referee: wallet,
           refCode: refCodeOf(wallet),
           selfReferral: true,
-          now: T0,
-        });
+          now: T0, terms: AT_ONCE });
         expect(result).toEqual({ outcome: "self-referral" });
         expect(await store.getWalletState(wallet)).toMatchObject({ referrer: null, score: 0, referralsCount: 0 });
       });
@@ -141,9 +141,9 @@ export function describeStoreContract(name: string, open: () => Promise<Store>) 
         await refer(referee, referrer);
         expect(await refer(referee, other)).toEqual({ outcome: "already-recorded", referrer });
         expect(
-          await store.recordReferral({ referee, refCode: refCodeOf(referee), selfReferral: true, now: T0 }),
+          await store.recordReferral({ referee, refCode: refCodeOf(referee), selfReferral: true, now: T0, terms: AT_ONCE }),
         ).toEqual({ outcome: "already-recorded", referrer });
-        expect(await store.recordReferral({ referee, refCode: randomCode(), selfReferral: false, now: T0 })).toEqual({
+        expect(await store.recordReferral({ referee, refCode: randomCode(), selfReferral: false, now: T0, terms: AT_ONCE })).toEqual({
           outcome: "already-recorded",
           referrer,
         });
@@ -183,16 +183,16 @@ export function describeStoreContract(name: string, open: () => Promise<Store>) 
     describe("daily check-in", () => {
       it("succeeds once, refuses within 24 h with the previous time, and succeeds again after 24 h", async () => {
         const wallet = randomWallet();
-        expect(await store.checkIn(wallet, T0, DAY)).toEqual({ checkedIn: true, referralPending: false });
-        expect(await store.checkIn(wallet, T0 + DAY - 1, DAY)).toEqual({ checkedIn: false, last: T0, referralPending: false });
+        expect(await store.checkIn(wallet, T0, DAY, null)).toEqual({ checkedIn: true, referralPending: false });
+        expect(await store.checkIn(wallet, T0 + DAY - 1, DAY, null)).toEqual({ checkedIn: false, last: T0, referralPending: false });
         expect((await store.getWalletState(wallet)).checkInLast).toBe(T0);
-        expect(await store.checkIn(wallet, T0 + DAY, DAY)).toEqual({ checkedIn: true, referralPending: false });
+        expect(await store.checkIn(wallet, T0 + DAY, DAY, null)).toEqual({ checkedIn: true, referralPending: false });
         expect((await store.getWalletState(wallet)).checkInLast).toBe(T0 + DAY);
       });
 
       it("20 concurrent check-ins give exactly one success", async () => {
         const wallet = randomWallet();
-        const results = await Promise.all(Array.from({ length: 20 }, () => store.checkIn(wallet, T0, DAY)));
+        const results = await Promise.all(Array.from({ length: 20 }, () => store.checkIn(wallet, T0, DAY, null)));
         expect(results.filter((r) => r.checkedIn)).toHaveLength(1);
       });
     });
@@ -212,8 +212,8 @@ export function describeStoreContract(name: string, open: () => Promise<Store>) 
           store.completeSocialTask(wallet, "fc_follow", T0 + 1),
           store.completeSocialTask(wallet, "fc_like_recast", T0 + 2),
           store.completeSocialTask(wallet, "fc_comment", T0 + 3),
-          store.checkIn(wallet, T0 + 4, DAY),
-          store.markNftMint(wallet, T0 + 5),
+          store.checkIn(wallet, T0 + 4, DAY, null),
+          store.markNftMint(wallet, T0 + 5, null),
         ]);
         expect(await store.getWalletState(wallet)).toEqual({
           referrer: null,
@@ -243,8 +243,8 @@ export function describeStoreContract(name: string, open: () => Promise<Store>) 
       it("no task changes the leaderboard", async () => {
         const wallet = randomWallet();
         await store.completeSocialTask(wallet, "fc_comment", T0);
-        await store.checkIn(wallet, T0, DAY);
-        await store.markNftMint(wallet, T0);
+        await store.checkIn(wallet, T0, DAY, null);
+        await store.markNftMint(wallet, T0, null);
         expect(await boardRows(store, 100)).toEqual([]);
         expect((await store.getWalletState(wallet)).score).toBe(0);
       });
@@ -377,7 +377,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>) 
                 if (s.kind === "refer") {
                   const [referee, referrer] = [wallets[s.referee]!, wallets[s.referrer]!];
                   const selfReferral = referee === referrer;
-                  const result = await fresh.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral, now });
+                  const result = await fresh.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral, now, terms: AT_ONCE });
                   expect(result).toEqual(model.refer(referee, referrer, now));
                 } else {
                   const wallet = wallets[s.wallet]!;
@@ -419,8 +419,8 @@ export function describeStoreContract(name: string, open: () => Promise<Store>) 
         await refer(referee, referrer);
         await refer(referee, referrer);
         await refer(referee, await known());
-        await store.recordReferral({ referee: referrer, refCode: refCodeOf(referrer), selfReferral: true, now: T0 });
-        await store.recordReferral({ referee: randomWallet(), refCode: randomCode(), selfReferral: false, now: T0 });
+        await store.recordReferral({ referee: referrer, refCode: refCodeOf(referrer), selfReferral: true, now: T0, terms: AT_ONCE });
+        await store.recordReferral({ referee: randomWallet(), refCode: randomCode(), selfReferral: false, now: T0, terms: AT_ONCE });
         expect((await store.readBoardOverview(1)).referrals).toBe(1);
       });
 

@@ -19,6 +19,7 @@ import type { Store } from "@/lib/store/types";
 import { newPrefix, useRedisHarness } from "@/tests/store/redis-harness";
 import { boardRows } from "@/tests/support/board";
 import { randomWallet } from "@/tests/support/wallets";
+import { AT_ONCE } from "@/tests/support/rules";
 
 const T0 = 1_750_000_000;
 const { raw, cleanups, counted } = useRedisHarness();
@@ -53,7 +54,7 @@ const BACKENDS: Record<string, () => { reader: Store; writer: Store }> = {
 };
 
 async function refer(store: Store, referrer: string, now: number) {
-  await store.recordReferral({ referee: randomWallet(), refCode: refCodeOf(referrer), selfReferral: false, now });
+  await store.recordReferral({ referee: randomWallet(), refCode: refCodeOf(referrer), selfReferral: false, now, terms: AT_ONCE });
 }
 
 describe.each(Object.keys(BACKENDS))("leaderboard freshness (%s)", (backend) => {

@@ -11,6 +11,7 @@ import { freshStores, type OpenStore } from "@/tests/store/analytics-contract";
 import { bareRecord } from "@/tests/store/admin-contract";
 import { boardRows } from "@/tests/support/board";
 import { randomWallet } from "@/tests/support/wallets";
+import { AT_ONCE } from "@/tests/support/rules";
 
 const TODAY = utcDay(Math.floor(Date.now() / 1000));
 const NOON = TODAY * SECONDS_PER_DAY + SECONDS_PER_DAY / 2;
@@ -23,7 +24,7 @@ export function describeModerationContract(name: string, open: OpenStore) {
   describe(`moderation contract: ${name}`, () => {
     const fresh = freshStores(open);
     const refer = (store: Store, referee: string, referrer: string, now = NOON) =>
-      store.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now });
+      store.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now, terms: AT_ONCE });
     const disqualify = (store: Store, wallet: string, cascade = false, reason = "farm") =>
       store.disqualify({ wallet, reason, cascade, admin: ADMIN, now: NOON + 100 });
     const reinstate = (store: Store, wallet: string) => store.reinstate({ wallet, admin: ADMIN, now: NOON + 200 });

@@ -144,7 +144,7 @@ export function describeNotificationsContract(name: string, open: OpenStore) {
       await store.linkFarcaster(40, wallet, NOON);
       const candidate = { fid: 40, wallet, checkInLast: null, remindedAt: null, targets: [target(40)] };
       expect(await allCandidates(store)).toEqual([candidate]);
-      await store.checkIn(wallet, NOON + 5, CHECKIN_COOLDOWN_SECONDS);
+      await store.checkIn(wallet, NOON + 5, CHECKIN_COOLDOWN_SECONDS, null);
       await store.recordNotificationOutcome({ ...none, day: TODAY, sent: 1, reminded: [40], now: NOON + 9 });
       expect(await allCandidates(store)).toEqual([{ ...candidate, checkInLast: NOON + 5, remindedAt: NOON + 9 }]);
     });

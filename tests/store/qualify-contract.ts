@@ -15,6 +15,7 @@ import { freshStores, type OpenStore } from "@/tests/store/analytics-contract";
 import { bareRecord } from "@/tests/store/admin-contract";
 import { boardRows } from "@/tests/support/board";
 import { randomWallet } from "@/tests/support/wallets";
+import { CREDIT, termsUnder } from "@/tests/support/rules";
 
 const TODAY = utcDay(Math.floor(Date.now() / 1000));
 const NOON = TODAY * SECONDS_PER_DAY + SECONDS_PER_DAY / 2;
@@ -24,7 +25,7 @@ export function describeQualifyContract(name: string, open: OpenStore) {
   describe(`qualified referrals contract: ${name}`, () => {
     const fresh = freshStores(open);
     const refer = async (store: Store, referee: string, referrer: string, qualify: QualifyRule, now = NOON) =>
-      expect((await store.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now, qualify })).outcome).toBe(
+      expect((await store.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now, terms: termsUnder(qualify) })).outcome).toBe(
         "recorded",
       );
     const known = async (store: Store, now = NOON - 100) => {
@@ -57,7 +58,7 @@ export function describeQualifyContract(name: string, open: OpenStore) {
       expect(await totalScore(store)).toBe(0);
       // The binding is final: another code changes nothing, and is answered as already recorded.
       const other = await known(store);
-      expect(await store.recordReferral({ referee, refCode: refCodeOf(other), selfReferral: false, now: NOON + 2, qualify: "checkin" })).toEqual({
+      expect(await store.recordReferral({ referee, refCode: refCodeOf(other), selfReferral: false, now: NOON + 2, terms: termsUnder("checkin") })).toEqual({
         outcome: "already-recorded",
         referrer,
       });
@@ -72,7 +73,7 @@ export function describeQualifyContract(name: string, open: OpenStore) {
       await refer(store, referee, referrer, "checkin");
 
       // The step that credits names the referrer, to be told.
-      expect(await store.checkIn(referee, NOON + 60, CHECKIN_COOLDOWN_SECONDS, "checkin")).toStrictEqual({
+      expect(await store.checkIn(referee, NOON + 60, CHECKIN_COOLDOWN_SECONDS, CREDIT)).toStrictEqual({
         checkedIn: true,
         referralPending: false,
         creditedReferrer: referrer,
@@ -92,8 +93,8 @@ export function describeQualifyContract(name: string, open: OpenStore) {
 
       // Later check-ins, and the other ways to qualify, credit nothing more.
       const next = NOON + 60 + CHECKIN_COOLDOWN_SECONDS;
-      expect(await store.checkIn(referee, next, CHECKIN_COOLDOWN_SECONDS, "checkin")).toStrictEqual({ checkedIn: true, referralPending: false });
-      expect(await store.creditReferral(referee, next)).toBeNull();
+      expect(await store.checkIn(referee, next, CHECKIN_COOLDOWN_SECONDS, CREDIT)).toStrictEqual({ checkedIn: true, referralPending: false });
+      expect(await store.creditReferral(referee, next, CREDIT)).toBeNull();
       expect(await store.getWalletState(referrer)).toMatchObject({ referralsCount: 1, score: 1 });
       expect(await totalScore(store)).toBe(2);
       await clean(store);
@@ -105,8 +106,8 @@ export function describeQualifyContract(name: string, open: OpenStore) {
       const referee = await known(store);
       // Checked in under another rule: that check-in started the cooldown but credited nothing.
       await refer(store, referee, referrer, "onchain");
-      expect(await store.checkIn(referee, NOON + 10, CHECKIN_COOLDOWN_SECONDS, "none")).toStrictEqual({ checkedIn: true, referralPending: true });
-      expect(await store.checkIn(referee, NOON + 20, CHECKIN_COOLDOWN_SECONDS, "checkin")).toEqual({
+      expect(await store.checkIn(referee, NOON + 10, CHECKIN_COOLDOWN_SECONDS, null)).toStrictEqual({ checkedIn: true, referralPending: true });
+      expect(await store.checkIn(referee, NOON + 20, CHECKIN_COOLDOWN_SECONDS, CREDIT)).toEqual({
         checkedIn: false,
         last: NOON + 10,
         referralPending: true,
@@ -120,7 +121,7 @@ export function describeQualifyContract(name: string, open: OpenStore) {
       const referrer = await known(store);
       const referee = randomWallet();
       // Nothing waits yet, so nothing is credited by this check-in.
-      expect(await store.checkIn(referee, NOON - 50, CHECKIN_COOLDOWN_SECONDS, "checkin")).toStrictEqual({ checkedIn: true, referralPending: false });
+      expect(await store.checkIn(referee, NOON - 50, CHECKIN_COOLDOWN_SECONDS, CREDIT)).toStrictEqual({ checkedIn: true, referralPending: false });
       await refer(store, referee, referrer, "checkin");
       expect(await store.getWalletState(referee)).toMatchObject({ score: 1, referralPending: false });
       expect(await store.getWalletState(referrer)).toMatchObject({ referralsCount: 1, score: 1, pendingReferrals: 0 });
@@ -131,17 +132,17 @@ export function describeQualifyContract(name: string, open: OpenStore) {
       const store = await fresh();
       const referrer = await known(store);
       const [later, earlier] = [randomWallet(), randomWallet()];
-      expect(await store.markNftMint(earlier, NOON - 10, "nft_mint")).toBeNull();
+      expect(await store.markNftMint(earlier, NOON - 10, CREDIT)).toBeNull();
       await refer(store, earlier, referrer, "nft_mint", NOON);
       await refer(store, later, referrer, "nft_mint", NOON + 1);
       expect(await store.getWalletState(referrer)).toMatchObject({ referralsCount: 1, score: 1, pendingReferrals: 1 });
 
       // A check-in is not what this rule asks for.
-      expect(await store.checkIn(later, NOON + 2, CHECKIN_COOLDOWN_SECONDS, "nft_mint")).toStrictEqual({ checkedIn: true, referralPending: true });
+      expect(await store.checkIn(later, NOON + 2, CHECKIN_COOLDOWN_SECONDS, null)).toStrictEqual({ checkedIn: true, referralPending: true });
       expect(await store.getWalletState(later)).toMatchObject({ score: 0, referralPending: true });
       // The credit names the referrer once; a repeated nft_mint credits nothing.
-      expect(await store.markNftMint(later, NOON + 3, "nft_mint")).toBe(referrer);
-      expect(await store.markNftMint(later, NOON + 4, "nft_mint")).toBeNull();
+      expect(await store.markNftMint(later, NOON + 3, CREDIT)).toBe(referrer);
+      expect(await store.markNftMint(later, NOON + 4, CREDIT)).toBeNull();
       expect(await store.getWalletState(later)).toMatchObject({ score: 1, referralPending: false, nftMint: true });
       expect(await store.getWalletState(referrer)).toMatchObject({ referralsCount: 2, score: 2, pendingReferrals: 0 });
       expect((await store.getWallets([referrer]))[0]!.entry).toEqual({ score: 2, reachedAt: NOON + 3 });
@@ -152,15 +153,15 @@ export function describeQualifyContract(name: string, open: OpenStore) {
       const store = await fresh();
       const referrer = await known(store);
       const referee = await known(store);
-      await store.checkIn(referee, NOON - 10, CHECKIN_COOLDOWN_SECONDS);
-      expect(await store.markNftMint(referee, NOON - 10)).toBeNull();
+      await store.checkIn(referee, NOON - 10, CHECKIN_COOLDOWN_SECONDS, null);
+      expect(await store.markNftMint(referee, NOON - 10, null)).toBeNull();
       await refer(store, referee, referrer, "onchain");
       expect(await store.getWalletState(referee)).toMatchObject({ score: 0, referralPending: true });
 
-      expect(await store.creditReferral(randomWallet(), NOON + 5)).toBeNull();
-      expect(await store.creditReferral(referrer, NOON + 5)).toBeNull();
-      expect(await store.creditReferral(referee, NOON + 5)).toBe(referrer);
-      expect(await store.creditReferral(referee, NOON + 6)).toBeNull();
+      expect(await store.creditReferral(randomWallet(), NOON + 5, CREDIT)).toBeNull();
+      expect(await store.creditReferral(referrer, NOON + 5, CREDIT)).toBeNull();
+      expect(await store.creditReferral(referee, NOON + 5, CREDIT)).toBe(referrer);
+      expect(await store.creditReferral(referee, NOON + 6, CREDIT)).toBeNull();
       expect(await store.getWalletState(referrer)).toMatchObject({ referralsCount: 1, score: 1, pendingReferrals: 0 });
       expect(await store.getWalletState(referee)).toMatchObject({ score: 1, referralPending: false });
       await clean(store);
@@ -173,10 +174,10 @@ export function describeQualifyContract(name: string, open: OpenStore) {
       await refer(store, referee, referrer, "none");
       expect(await store.getWalletState(referee)).toMatchObject({ score: 1, referralPending: false });
       expect(await store.getWalletState(referrer)).toMatchObject({ referralsCount: 1, score: 1, pendingReferrals: 0 });
-      expect(await store.creditReferral(referee, NOON + 1)).toBeNull();
+      expect(await store.creditReferral(referee, NOON + 1, CREDIT)).toBeNull();
       // Nothing waits: neither step names the referrer.
-      expect(await store.checkIn(referee, NOON + 2, CHECKIN_COOLDOWN_SECONDS, "checkin")).toStrictEqual({ checkedIn: true, referralPending: false });
-      expect(await store.markNftMint(referee, NOON + 3, "nft_mint")).toBeNull();
+      expect(await store.checkIn(referee, NOON + 2, CHECKIN_COOLDOWN_SECONDS, CREDIT)).toStrictEqual({ checkedIn: true, referralPending: false });
+      expect(await store.markNftMint(referee, NOON + 3, CREDIT)).toBeNull();
       await clean(store);
     });
 
@@ -187,7 +188,7 @@ export function describeQualifyContract(name: string, open: OpenStore) {
       await refer(store, referee, referrer, "checkin");
       const now = NOON + 30;
       const actions = Array.from({ length: 20 }, (_, i) =>
-        i % 2 === 0 ? store.checkIn(referee, now, CHECKIN_COOLDOWN_SECONDS, "checkin") : store.creditReferral(referee, now),
+        i % 2 === 0 ? store.checkIn(referee, now, CHECKIN_COOLDOWN_SECONDS, CREDIT) : store.creditReferral(referee, now, CREDIT),
       );
       const results = await Promise.all(actions);
       const checkIns = results.filter((r) => typeof r === "object" && r !== null && r.checkedIn).length;
@@ -210,7 +211,7 @@ export function describeQualifyContract(name: string, open: OpenStore) {
       const now = NOON + 100;
       const [disqualified, ...checkIns] = await Promise.all([
         store.disqualify({ wallet: referrer, reason: "farm", cascade: false, admin: ADMIN, now }),
-        ...referees.map((referee) => store.checkIn(referee, now, CHECKIN_COOLDOWN_SECONDS, "checkin")),
+        ...referees.map((referee) => store.checkIn(referee, now, CHECKIN_COOLDOWN_SECONDS, CREDIT)),
       ]);
       expect(disqualified).toMatchObject({ outcome: "disqualified" });
       // A held referrer is still told of each credit.
@@ -246,7 +247,7 @@ export function describeQualifyContract(name: string, open: OpenStore) {
       await clean(store);
 
       // The pending referee qualifies from the imported state like any other.
-      expect(await store.creditReferral(pending, NOON + 10)).toBe(referrer);
+      expect(await store.creditReferral(pending, NOON + 10, CREDIT)).toBe(referrer);
       expect((await store.getWallets([referrer]))[0]).toMatchObject({ referralsCount: 2, entry: { score: 2, reachedAt: NOON + 10 } });
       expect((await store.getWallets([referrer]))[0]!.pendingReferrals).toBeUndefined();
 

@@ -8,6 +8,7 @@ import { ADMIN_BATCH_LIMIT } from "@/lib/store/types";
 import { bareRecord, describeOperatorStoreContract } from "@/tests/store/admin-contract";
 import { newPrefix, roundTrips, useRedisHarness } from "@/tests/store/redis-harness";
 import { randomCode, randomWallet } from "@/tests/support/wallets";
+import { AT_ONCE } from "@/tests/support/rules";
 
 const T0 = 1_750_000_000;
 
@@ -87,7 +88,7 @@ describe("Redis layout of put records", () => {
     await store.resolveRefCode(randomCode());
     const [viaApi, referee] = [randomWallet(), randomWallet()];
     await store.registerWallet(viaApi, T0);
-    await store.recordReferral({ referee, refCode: refCodeOf(viaApi), selfReferral: false, now: T0 + 7 });
+    await store.recordReferral({ referee, refCode: refCodeOf(viaApi), selfReferral: false, now: T0 + 7, terms: AT_ONCE });
     const [apiRecord] = await store.getWallets([viaApi]);
     const copy = { ...apiRecord!, wallet: randomWallet() };
     await store.putWallets([copy, bareRecord({ wallet: apiRecord!.wallet, createdAt: T0 })]);

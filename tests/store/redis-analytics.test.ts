@@ -10,6 +10,7 @@ import { ALL_CODES, redisKeys } from "@/lib/store/redis/keys";
 import { MAX_CAMPAIGN_SPAN } from "@/lib/store/types";
 import { roundTrips, useRedisHarness } from "@/tests/store/redis-harness";
 import { randomCode, randomWallet } from "@/tests/support/wallets";
+import { AT_ONCE } from "@/tests/support/rules";
 
 const { raw, counted } = useRedisHarness();
 const NOW = Math.floor(Date.now() / 1000);
@@ -54,7 +55,7 @@ describe("analytics on Redis", () => {
     const { store, prefix } = counted("tcp", undefined, undefined, 30);
     const referrer = randomWallet();
     await store.registerWallet(referrer, NOW);
-    await store.recordReferral({ referee: randomWallet(), refCode: refCodeOf(referrer), selfReferral: false, now: NOW });
+    await store.recordReferral({ referee: randomWallet(), refCode: refCodeOf(referrer), selfReferral: false, now: NOW, terms: AT_ONCE });
     const keys = redisKeys(prefix);
     const day = dayName(utcDay(NOW));
     for (const key of [keys.facts(day), keys.connected(day), keys.referrers(day)]) {
@@ -72,10 +73,10 @@ describe("analytics on Redis", () => {
     await store.registerWallet(referrer, NOW);
     const today = utcDay(NOW);
     const writes: (() => Promise<unknown>)[] = [
-      () => store.recordReferral({ referee: randomWallet(), refCode: refCodeOf(referrer), selfReferral: false, now: NOW }),
-      () => store.checkIn(randomWallet(), NOW, SECONDS_PER_DAY),
+      () => store.recordReferral({ referee: randomWallet(), refCode: refCodeOf(referrer), selfReferral: false, now: NOW, terms: AT_ONCE }),
+      () => store.checkIn(randomWallet(), NOW, SECONDS_PER_DAY, null),
       () => store.completeSocialTask(randomWallet(), "fc_comment", NOW),
-      () => store.markNftMint(randomWallet(), NOW),
+      () => store.markNftMint(randomWallet(), NOW, null),
       () => store.getRankOrCreate(randomWallet(), NOW),
       () => store.getReferralInfo(randomWallet(), NOW),
       () => store.getCampaign(today - MAX_CAMPAIGN_SPAN + 1, today, [{ fromDay: today - 30, toDay: today }]),

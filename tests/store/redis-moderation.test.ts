@@ -6,6 +6,7 @@ import { redisKeys } from "@/lib/store/redis/keys";
 import { SCRIPT_NAMES, SCRIPTS } from "@/lib/store/redis/run";
 import { roundTrips, useRedisHarness } from "@/tests/store/redis-harness";
 import { randomWallet } from "@/tests/support/wallets";
+import { AT_ONCE } from "@/tests/support/rules";
 
 // Now, not a fixed time: the day's counters of an earlier day would be past their retention, and gone.
 const T0 = Math.floor(Date.now() / 1000);
@@ -18,7 +19,7 @@ describe.each(["tcp", "upstash"] as const)("moderation on Redis (%s)", (backend)
     const referees = [randomWallet(), randomWallet(), randomWallet()];
     await store.registerWallet(referrer, T0);
     for (const referee of referees) {
-      await store.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now: T0 });
+      await store.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now: T0, terms: AT_ONCE });
     }
     for (const name of SCRIPT_NAMES) await raw.sendCommand(["SCRIPT", "LOAD", SCRIPTS[name].text]);
     // Free text of any kind, the admin's included: its length prefix counts bytes, not characters.

@@ -10,6 +10,7 @@ import { createUpstashStore } from "@/lib/store/redis/upstash";
 import type { Store } from "@/lib/store/types";
 import { newPrefix, roundTrips, useRedisHarness } from "@/tests/store/redis-harness";
 import { randomWallet } from "@/tests/support/wallets";
+import { AT_ONCE } from "@/tests/support/rules";
 
 const T0 = 1_750_000_000;
 const DAY = 86_400;
@@ -31,7 +32,7 @@ describe.each(["tcp", "upstash"] as const)("the board version and seasons on Red
     return { store, calls, k: redisKeys(prefix), prefix };
   }
   const refer = (store: Store, referrer: string, now: number, referee = randomWallet()) =>
-    store.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now });
+    store.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now, terms: AT_ONCE });
   const seasonKeys = async (prefix: string) =>
     ((await raw.sendCommand(["KEYS", `{${prefix}}:lb:*`])) as string[]).filter((key) => /:lb:(s:|held:s:|refs:s:|seasons$)/.test(key)).sort();
 

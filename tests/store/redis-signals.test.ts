@@ -6,6 +6,7 @@ import { redisKeys } from "@/lib/store/redis/keys";
 import { SCRIPT_NAMES, SCRIPTS } from "@/lib/store/redis/run";
 import { roundTrips, useRedisHarness } from "@/tests/store/redis-harness";
 import { randomWallet } from "@/tests/support/wallets";
+import { AT_ONCE } from "@/tests/support/rules";
 
 const T0 = 1_750_000_000;
 const { raw, counted } = useRedisHarness();
@@ -23,8 +24,8 @@ describe.each(["tcp", "upstash"] as const)("signals on Redis (%s)", (backend) =>
     for (const name of SCRIPT_NAMES) await raw.sendCommand(["SCRIPT", "LOAD", SCRIPTS[name].text]);
 
     const ops: [string, () => Promise<unknown>][] = [
-      ["recordReferral", () => store.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now: T0 })],
-      ["checkIn", () => store.checkIn(referee, T0 + 1, CHECKIN_COOLDOWN_SECONDS)],
+      ["recordReferral", () => store.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now: T0, terms: AT_ONCE })],
+      ["checkIn", () => store.checkIn(referee, T0 + 1, CHECKIN_COOLDOWN_SECONDS, null)],
       ["getSuspiciousReferrers", () => store.getSuspiciousReferrers(0, 10)],
       ["getReferrerSignals", () => store.getReferrerSignals(referrer)],
     ];
@@ -39,13 +40,13 @@ describe.each(["tcp", "upstash"] as const)("signals on Redis (%s)", (backend) =>
     const { store, keys } = countedSignals(backend);
     const [referrer, referee] = [randomWallet(), randomWallet()];
     await store.registerWallet(referrer, T0);
-    await store.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now: T0 });
-    await store.checkIn(referee, T0 + 1, CHECKIN_COOLDOWN_SECONDS);
+    await store.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now: T0, terms: AT_ONCE });
+    await store.checkIn(referee, T0 + 1, CHECKIN_COOLDOWN_SECONDS, null);
     const [record] = await store.getWallets([referee]);
     if (!record) throw new Error("the referee has a record");
     await store.putWallets([record]);
     expect(await raw.sendCommand(["HGET", keys.wallet(referee), "activeReferee"])).toBe("1");
-    await store.checkIn(referee, T0 + 1 + CHECKIN_COOLDOWN_SECONDS, CHECKIN_COOLDOWN_SECONDS);
+    await store.checkIn(referee, T0 + 1 + CHECKIN_COOLDOWN_SECONDS, CHECKIN_COOLDOWN_SECONDS, null);
     expect((await store.getReferrerSignals(referrer)).activeReferees).toBe(1);
   });
 
@@ -53,7 +54,7 @@ describe.each(["tcp", "upstash"] as const)("signals on Redis (%s)", (backend) =>
     const { store, keys } = countedSignals(backend);
     const referrer = randomWallet();
     await store.registerWallet(referrer, T0);
-    await store.recordReferral({ referee: randomWallet(), refCode: refCodeOf(referrer), selfReferral: false, now: T0 });
+    await store.recordReferral({ referee: randomWallet(), refCode: refCodeOf(referrer), selfReferral: false, now: T0, terms: AT_ONCE });
     const [record] = await store.getWallets([referrer]);
     if (!record) throw new Error("the referrer has a record");
     await store.putWallets([{ ...record, referralsCount: 5 }]);

@@ -22,6 +22,7 @@ import type { Store } from "@/lib/store/types";
 import { boardRows } from "@/tests/support/board";
 import { startUpstashBridge } from "@/tests/support/upstash-bridge";
 import { randomCode, randomWallet, walletWithCode } from "@/tests/support/wallets";
+import { AT_ONCE, CREDIT, termsUnder } from "@/tests/support/rules";
 
 const T0 = 1_750_000_000;
 const DAY = 86_400;
@@ -81,8 +82,8 @@ describe("keys", () => {
     const { store, prefix } = counted("tcp");
     const [referrer, referee] = [randomWallet(), randomWallet()];
     await store.registerWallet(referrer, T0);
-    await store.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now: T0 });
-    await store.checkIn(referee, T0, DAY);
+    await store.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now: T0, terms: AT_ONCE });
+    await store.checkIn(referee, T0, DAY, null);
     await store.getRankOrCreate(randomWallet(), T0);
     await store.resolveRefCode(randomCode());
     const keys = (await raw.sendCommand(["KEYS", `*${prefix}*`])) as string[];
@@ -103,7 +104,7 @@ describe("keys", () => {
     const composite = (score: bigint, reachedAt: bigint) => -(score * 10_000_000_000n + (9_999_999_999n - reachedAt));
     await raw.sendCommand(["ZADD", k.leaderboard, String(composite(big, BigInt(T0 - 5))), referrer]);
     await store.registerWallet(referrer, T0);
-    await store.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now: T0 + 7 });
+    await store.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now: T0 + 7, terms: AT_ONCE });
     expect(await raw.sendCommand(["ZSCORE", k.leaderboard, referrer])).toBe(String(composite(big + 1n, BigInt(T0 + 7))));
     expect(await raw.sendCommand(["ZSCORE", k.leaderboard, referee])).toBe(String(composite(1n, BigInt(T0 + 7))));
     expect((await store.getWalletState(referrer)).score).toBe(Number(big) + 1);
@@ -127,13 +128,13 @@ describe.each(["tcp", "upstash"] as const)("round trips (%s)", (backend) => {
     // Warm-up: scripts into the server's cache, the (empty) code index marked complete.
     await store.resolveRefCode(randomCode());
     await store.registerWallet(other, T0);
-    await store.recordReferral({ referee: other, refCode: refCodeOf(other), selfReferral: true, now: T0 });
+    await store.recordReferral({ referee: other, refCode: refCodeOf(other), selfReferral: true, now: T0, terms: AT_ONCE });
     for (const name of SCRIPT_NAMES.filter((n) => !n.startsWith("rebuild"))) {
       await raw.sendCommand(["SCRIPT", "LOAD", SCRIPTS[name].text]);
     }
 
     const record = (referee: string, refCode: string, selfReferral = false, qualify?: QualifyRule) =>
-      store.recordReferral({ referee, refCode, selfReferral, now: T0, qualify });
+      store.recordReferral({ referee, refCode, selfReferral, now: T0, terms: termsUnder(qualify ?? "none") });
     const ops: [string, () => Promise<unknown>][] = [
       ["registerWallet", () => store.registerWallet(referrer, T0)],
       ["getReferralInfo", () => store.getReferralInfo(referrer, T0)],
@@ -145,18 +146,18 @@ describe.each(["tcp", "upstash"] as const)("round trips (%s)", (backend) => {
       ["recordReferral (self)", () => record(other, refCodeOf(other), true)],
       ["recordReferral (not found)", () => record(other, randomCode())],
       ["getWalletState", () => store.getWalletState(referrer)],
-      ["checkIn (done)", () => store.checkIn(referrer, T0, DAY)],
-      ["checkIn (cooldown)", () => store.checkIn(referrer, T0 + 1, DAY)],
+      ["checkIn (done)", () => store.checkIn(referrer, T0, DAY, null)],
+      ["checkIn (cooldown)", () => store.checkIn(referrer, T0 + 1, DAY, null)],
       ["completeSocialTask", () => store.completeSocialTask(referrer, "fc_follow", T0)],
-      ["markNftMint", () => store.markNftMint(referrer, T0)],
+      ["markNftMint", () => store.markNftMint(referrer, T0, null)],
       ["recordReferral (pending, checkin)", () => record(byCheckIn, refCodeOf(referrer), false, "checkin")],
-      ["checkIn (credits the referral)", () => store.checkIn(byCheckIn, T0, DAY, "checkin")],
+      ["checkIn (credits the referral)", () => store.checkIn(byCheckIn, T0, DAY, CREDIT)],
       ["recordReferral (pending, nft_mint)", () => record(byNftMint, refCodeOf(referrer), false, "nft_mint")],
-      ["markNftMint (credits the referral)", () => store.markNftMint(byNftMint, T0, "nft_mint")],
+      ["markNftMint (credits the referral)", () => store.markNftMint(byNftMint, T0, CREDIT)],
       ["recordReferral (pending, onchain)", () => record(byCredit, refCodeOf(referrer), false, "onchain")],
-      ["creditReferral (credits)", () => store.creditReferral(byCredit, T0)],
-      ["creditReferral (nothing waits)", () => store.creditReferral(byCredit, T0)],
-            ["readBoardOverview", () => store.readBoardOverview(3)],
+      ["creditReferral (credits)", () => store.creditReferral(byCredit, T0, CREDIT)],
+      ["creditReferral (nothing waits)", () => store.creditReferral(byCredit, T0, CREDIT)],
+      ["readBoardOverview", () => store.readBoardOverview(3)],
       ["getRankOrCreate", () => store.getRankOrCreate(randomWallet(), T0)],
       ["getBoardVersion", () => store.getBoardVersion()],
       ["readBoard", () => store.readBoard("all", 10)],
@@ -251,13 +252,13 @@ describe.each(["tcp", "upstash"] as const)("refCode index rebuild (%s)", (backen
     await store.registerWallet(referrer, T0);
     await raw.sendCommand(["DEL", redisKeys(prefix).codes]);
     const trips = await roundTrips(calls, () =>
-      store.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now: T0 }),
+      store.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now: T0, terms: AT_ONCE }),
     );
     expect(trips).toContain("scan");
     expect(await store.getReferrer(referee)).toBe(referrer);
     expect((await store.getWalletState(referrer)).referralsCount).toBe(1);
     const unknown = await roundTrips(calls, () =>
-      store.recordReferral({ referee: randomWallet(), refCode: randomCode(), selfReferral: false, now: T0 }),
+      store.recordReferral({ referee: randomWallet(), refCode: randomCode(), selfReferral: false, now: T0, terms: AT_ONCE }),
     );
     expect(unknown).toEqual(["evalsha"]);
   });

@@ -2,13 +2,14 @@ import { DEFAULT_RETENTION_DAYS } from "@/lib/domain/analytics";
 import { randomUUID } from "node:crypto";
 import { inject } from "vitest";
 import { createTcpRedisStore } from "@/lib/store/redis/tcp";
-import { describeBoardContract } from "@/tests/store/board-contract";
+import { describeBoardContract, type OpenBoardStore } from "@/tests/store/board-contract";
 import { describeAnalyticsContract, type OpenStore } from "@/tests/store/analytics-contract";
 import { describeCampaignContract } from "@/tests/store/campaign-contract";
 import { describeStoreContract } from "@/tests/store/contract";
 import { describeModerationContract } from "@/tests/store/moderation-contract";
 import { describeNotificationsContract } from "@/tests/store/notifications-contract";
 import { describeQualifyContract } from "@/tests/store/qualify-contract";
+import { describeRulebookContract } from "@/tests/store/rulebook-contract";
 import { describeSignalsContract } from "@/tests/store/signals-contract";
 
 const url = inject("redisUrl");
@@ -28,5 +29,7 @@ describeSignalsContract("redis (tcp)", openAnalytics, async (suspicionWeights) =
 );
 describeQualifyContract("redis (tcp)", openAnalytics);
 describeNotificationsContract("redis (tcp)", openAnalytics);
-describeBoardContract("redis (tcp)", async (seasons) =>
-  createTcpRedisStore({ url, prefix: `t${randomUUID().slice(0, 8)}`, timeoutMs: 5_000, retentionDays: DEFAULT_RETENTION_DAYS, ...(seasons && { seasons }) }));
+const openBoard: OpenBoardStore = async (seasons) =>
+  createTcpRedisStore({ url, prefix: `t${randomUUID().slice(0, 8)}`, timeoutMs: 5_000, retentionDays: DEFAULT_RETENTION_DAYS, ...(seasons && { seasons }) });
+describeBoardContract("redis (tcp)", openBoard);
+describeRulebookContract("redis (tcp)", openBoard);

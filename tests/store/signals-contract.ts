@@ -19,6 +19,7 @@ import {
 import { freshStores, type OpenStore } from "@/tests/store/analytics-contract";
 import { bareRecord } from "@/tests/store/admin-contract";
 import { randomWallet } from "@/tests/support/wallets";
+import { AT_ONCE } from "@/tests/support/rules";
 
 const TODAY = utcDay(Math.floor(Date.now() / 1000));
 const NOON = TODAY * SECONDS_PER_DAY + SECONDS_PER_DAY / 2;
@@ -38,7 +39,7 @@ export function describeSignalsContract(name: string, open: OpenStore, openWeigh
     const fresh = freshStores(open);
     const weighted = freshStores(() => openWeighted(WEIGHTS));
     const refer = async (store: Store, referee: string, referrer: string, now: number) =>
-      expect((await store.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now })).outcome).toBe("recorded");
+      expect((await store.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now, terms: AT_ONCE })).outcome).toBe("recorded");
     const referrer = async (store: Store) => {
       const wallet = randomWallet();
       await store.registerWallet(wallet, NOON - 100);
@@ -54,7 +55,7 @@ export function describeSignalsContract(name: string, open: OpenStore, openWeigh
       for (let i = 0; i < 3; i++) {
         const friend = randomWallet();
         await refer(store, friend, friendly, NOON + 1000 * (i + 1));
-        await store.checkIn(friend, NOON + 1000 * (i + 1) + 5, CHECKIN_COOLDOWN_SECONDS);
+        await store.checkIn(friend, NOON + 1000 * (i + 1) + 5, CHECKIN_COOLDOWN_SECONDS, null);
       }
       const farm = { wallet: farmer, referrals: 30, burst: 30, quickReferees: 29, activeReferees: 0, cycles: 0, disqualified: false };
       expect(await store.getReferrerSignals(farmer)).toEqual({ ...farm, suspicion: 89 });
@@ -97,17 +98,17 @@ export function describeSignalsContract(name: string, open: OpenStore, openWeigh
       const wallet = await referrer(store);
       const [checker, social, minter, idle, early] = [randomWallet(), randomWallet(), randomWallet(), randomWallet(), randomWallet()];
       // Acted before it was bound: that is not activity after binding.
-      await store.checkIn(early, NOON - 50, CHECKIN_COOLDOWN_SECONDS);
+      await store.checkIn(early, NOON - 50, CHECKIN_COOLDOWN_SECONDS, null);
       for (const [i, referee] of [checker, social, minter, idle, early].entries()) await refer(store, referee, wallet, NOON + 100 * i);
-      await store.checkIn(checker, NOON + 1000, CHECKIN_COOLDOWN_SECONDS);
-      await store.checkIn(checker, NOON + 1000 + CHECKIN_COOLDOWN_SECONDS, CHECKIN_COOLDOWN_SECONDS);
+      await store.checkIn(checker, NOON + 1000, CHECKIN_COOLDOWN_SECONDS, null);
+      await store.checkIn(checker, NOON + 1000 + CHECKIN_COOLDOWN_SECONDS, CHECKIN_COOLDOWN_SECONDS, null);
       await store.completeSocialTask(checker, "fc_follow", NOON + 1001);
       await store.completeSocialTask(social, "fc_comment", NOON + 1002);
       await store.completeSocialTask(social, "fc_comment", NOON + 1003);
-      await store.markNftMint(minter, NOON + 1004);
-      await store.markNftMint(minter, NOON + 1005);
+      await store.markNftMint(minter, NOON + 1004, null);
+      await store.markNftMint(minter, NOON + 1005, null);
       // A wallet nobody referred acts without touching anyone's signals.
-      await store.checkIn(randomWallet(), NOON + 1006, CHECKIN_COOLDOWN_SECONDS);
+      await store.checkIn(randomWallet(), NOON + 1006, CHECKIN_COOLDOWN_SECONDS, null);
       expect(await store.getReferrerSignals(wallet)).toMatchObject({ referrals: 5, activeReferees: 3 });
       expect((await store.getSuspiciousReferrers(0, 10)).total).toBe(1);
     });
@@ -157,7 +158,7 @@ export function describeSignalsContract(name: string, open: OpenStore, openWeigh
         for (const at of referrals) {
           const referee = randomWallet();
           await refer(store, referee, wallet, at);
-          if (acts) await store.checkIn(referee, at + 1, CHECKIN_COOLDOWN_SECONDS);
+          if (acts) await store.checkIn(referee, at + 1, CHECKIN_COOLDOWN_SECONDS, null);
         }
         return wallet;
       };
@@ -201,9 +202,9 @@ export function describeSignalsContract(name: string, open: OpenStore, openWeigh
       const referees = Array.from({ length: 20 }, randomWallet);
       await Promise.all(referees.map((referee) => refer(store, referee, wallet, NOON)));
       await Promise.all(referees.flatMap((referee) => [
-        store.checkIn(referee, NOON + 100, CHECKIN_COOLDOWN_SECONDS),
+        store.checkIn(referee, NOON + 100, CHECKIN_COOLDOWN_SECONDS, null),
         store.completeSocialTask(referee, "fc_follow", NOON + 100),
-        store.markNftMint(referee, NOON + 100),
+        store.markNftMint(referee, NOON + 100, null),
       ]));
       expect(await store.getReferrerSignals(wallet)).toEqual({
         wallet,

@@ -15,6 +15,7 @@ import { rankingQuery } from "@/lib/store/sqlite/signals";
 import { SUSPICION_WEIGHTS, type SuspicionWeights } from "@/lib/store/types";
 import { referralRecords, tempDirs, writeFileAtVersion } from "@/tests/store/sqlite-files";
 import { randomWallet } from "@/tests/support/wallets";
+import { AT_ONCE } from "@/tests/support/rules";
 
 const T0 = 1_750_000_000;
 
@@ -49,8 +50,8 @@ describe("sqlite farm signals", () => {
       // What the file held counts from the first write: its referralsCount, its referees in this referral's
       // burst and before its quick referee, and one of them acting for the first time since it was bound.
       const now = T0 + 5;
-      await store.recordReferral({ referee: randomWallet(), refCode: refCodeOf(referrer), selfReferral: false, now });
-      await store.checkIn(referee, now + 1, CHECKIN_COOLDOWN_SECONDS);
+      await store.recordReferral({ referee: randomWallet(), refCode: refCodeOf(referrer), selfReferral: false, now, terms: AT_ONCE });
+      await store.checkIn(referee, now + 1, CHECKIN_COOLDOWN_SECONDS, null);
       const counts = { referrals: 4, burst: 4, quickReferees: 1, activeReferees: 1, cycles: 0 };
       expect(await store.getSuspiciousReferrers(0, 10)).toEqual({
         total: 1,
@@ -84,7 +85,7 @@ describe("sqlite farm signals", () => {
     const [quick, loop, other] = [randomWallet(), randomWallet(), randomWallet()];
     for (const wallet of [quick, loop, other]) await first.registerWallet(wallet, T0);
     const refer = (referee: string, referrer: string, now: number) =>
-      first.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now });
+      first.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now, terms: AT_ONCE });
     await refer(randomWallet(), quick, T0 + 1);
     await refer(randomWallet(), quick, T0 + 6);
     await refer(loop, other, T0 + 1000);

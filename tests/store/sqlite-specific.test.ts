@@ -20,6 +20,7 @@ import { boardOrder } from "@/tests/store/leaderboard-model";
 import { expectCountsMatchEntries, referralRecords, writeFileAtVersion } from "@/tests/store/sqlite-files";
 import { boardRows } from "@/tests/support/board";
 import { randomWallet } from "@/tests/support/wallets";
+import { AT_ONCE } from "@/tests/support/rules";
 
 const T0 = 1_750_000_000;
 const DAY = 86_400;
@@ -45,7 +46,7 @@ function openStore(dir: string, options: Partial<SqliteStoreOptions> = {}): Stor
 }
 
 function refer(store: Store, referee: string, referrer: string, now = T0) {
-  return store.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now });
+  return store.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now, terms: AT_ONCE });
 }
 
 /** A raw connection beside the store's, to look at the file or hold its lock. */
@@ -263,9 +264,9 @@ describe("sqlite store on disk", () => {
     const first = openSqliteStore(dir, { retentionDays: DEFAULT_RETENTION_DAYS });
     await first.registerWallet(referrer, T0);
     await refer(first, referee, referrer, T0 + 1);
-    await first.checkIn(referee, T0 + 2, DAY);
+    await first.checkIn(referee, T0 + 2, DAY, null);
     await first.completeSocialTask(referee, "fc_comment", T0 + 3);
-    await first.markNftMint(referee, T0 + 4);
+    await first.markNftMint(referee, T0 + 4, null);
     await first.getRankOrCreate(other, T0 + 5);
     const boardBefore = await boardRows(first, 100);
     await first.close();
@@ -284,7 +285,7 @@ describe("sqlite store on disk", () => {
     });
     expect(await reopened.getWalletState(referrer)).toMatchObject({ referralsCount: 1, score: 1 });
     expect(await boardRows(reopened, 100)).toEqual(boardBefore);
-    expect(await reopened.checkIn(referee, T0 + 10, DAY)).toEqual({ checkedIn: false, last: T0 + 2, referralPending: false });
+    expect(await reopened.checkIn(referee, T0 + 10, DAY, null)).toEqual({ checkedIn: false, last: T0 + 2, referralPending: false });
     expect(await reopened.registerWallet(other, T0 + 20)).toEqual({ isNew: false, codeOwner: other, referralPending: false });
   });
 
@@ -465,9 +466,9 @@ describe("sqlite store with several connections", () => {
     const wallet = randomWallet();
     const raw = rawConnection(dir);
     raw.exec("BEGIN IMMEDIATE");
-    await expect(store.checkIn(wallet, T0, DAY)).rejects.toMatchObject({ code: "SQLITE_BUSY" });
+    await expect(store.checkIn(wallet, T0, DAY, null)).rejects.toMatchObject({ code: "SQLITE_BUSY" });
     raw.exec("ROLLBACK");
-    expect(await store.checkIn(wallet, T0, DAY)).toEqual({ checkedIn: true, referralPending: false });
+    expect(await store.checkIn(wallet, T0, DAY, null)).toEqual({ checkedIn: true, referralPending: false });
   });
 });
 

@@ -1,12 +1,13 @@
 import { DEFAULT_RETENTION_DAYS } from "@/lib/domain/analytics";
 import { openSqliteStore } from "@/lib/store/sqlite";
-import { describeBoardContract } from "@/tests/store/board-contract";
+import { describeBoardContract, type OpenBoardStore } from "@/tests/store/board-contract";
 import { describeAnalyticsContract, type OpenStore } from "@/tests/store/analytics-contract";
 import { describeCampaignContract } from "@/tests/store/campaign-contract";
 import { describeStoreContract } from "@/tests/store/contract";
 import { describeModerationContract } from "@/tests/store/moderation-contract";
 import { describeNotificationsContract } from "@/tests/store/notifications-contract";
 import { describeQualifyContract } from "@/tests/store/qualify-contract";
+import { describeRulebookContract } from "@/tests/store/rulebook-contract";
 import { describeSignalsContract } from "@/tests/store/signals-contract";
 import { tempDirs, writeFileAtVersion } from "@/tests/store/sqlite-files";
 
@@ -30,4 +31,6 @@ describeSignalsContract("sqlite", openAnalytics, async (suspicionWeights) =>
 );
 describeQualifyContract("sqlite", openAnalytics);
 describeNotificationsContract("sqlite", openAnalytics);
-describeBoardContract("sqlite", async (seasons) => openSqliteStore(tempDir(), { retentionDays: DEFAULT_RETENTION_DAYS, ...(seasons && { seasons }) }));
+const openBoard: OpenBoardStore = async (seasons) => openSqliteStore(tempDir(), { retentionDays: DEFAULT_RETENTION_DAYS, ...(seasons && { seasons }) });
+describeBoardContract("sqlite", openBoard);
+describeRulebookContract("sqlite", openBoard);

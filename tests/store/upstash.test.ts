@@ -2,13 +2,14 @@ import { DEFAULT_RETENTION_DAYS } from "@/lib/domain/analytics";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, inject } from "vitest";
 import { createUpstashStore } from "@/lib/store/redis/upstash";
-import { describeBoardContract } from "@/tests/store/board-contract";
+import { describeBoardContract, type OpenBoardStore } from "@/tests/store/board-contract";
 import { describeAnalyticsContract, type OpenStore } from "@/tests/store/analytics-contract";
 import { describeCampaignContract } from "@/tests/store/campaign-contract";
 import { describeStoreContract } from "@/tests/store/contract";
 import { describeModerationContract } from "@/tests/store/moderation-contract";
 import { describeNotificationsContract } from "@/tests/store/notifications-contract";
 import { describeQualifyContract } from "@/tests/store/qualify-contract";
+import { describeRulebookContract } from "@/tests/store/rulebook-contract";
 import { describeSignalsContract } from "@/tests/store/signals-contract";
 import { startUpstashBridge, type UpstashBridge } from "@/tests/support/upstash-bridge";
 
@@ -34,5 +35,7 @@ describeSignalsContract("upstash (REST, through the test bridge)", openAnalytics
 );
 describeQualifyContract("upstash (REST, through the test bridge)", openAnalytics);
 describeNotificationsContract("upstash (REST, through the test bridge)", openAnalytics);
-describeBoardContract("upstash (REST, through the test bridge)", async (seasons) =>
-  createUpstashStore({ url: bridge.url, token, prefix: `t${randomUUID().slice(0, 8)}`, timeoutMs: 5_000, retentionDays: DEFAULT_RETENTION_DAYS, ...(seasons && { seasons }) }));
+const openBoard: OpenBoardStore = async (seasons) =>
+  createUpstashStore({ url: bridge.url, token, prefix: `t${randomUUID().slice(0, 8)}`, timeoutMs: 5_000, retentionDays: DEFAULT_RETENTION_DAYS, ...(seasons && { seasons }) });
+describeBoardContract("upstash (REST, through the test bridge)", openBoard);
+describeRulebookContract("upstash (REST, through the test bridge)", openBoard);

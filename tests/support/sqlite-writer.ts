@@ -15,6 +15,7 @@ import { createInterface } from "node:readline";
 import { refCodeOf } from "@/lib/domain/wallet";
 import { openSqliteStore } from "@/lib/store/sqlite";
 import { randomWallet } from "@/tests/support/wallets";
+import { AT_ONCE } from "@/tests/support/rules";
 
 // Top-level await is not available: package.json has no "type": "module", so tsx runs this as CommonJS.
 async function main(): Promise<void> {
@@ -27,7 +28,7 @@ async function main(): Promise<void> {
 
   async function refer(now: number): Promise<string> {
     const referee = randomWallet();
-    const result = await store.recordReferral({ referee, refCode, selfReferral: false, now });
+    const result = await store.recordReferral({ referee, refCode, selfReferral: false, now, terms: AT_ONCE });
     if (result.outcome !== "recorded") throw new Error(`unexpected outcome ${result.outcome}`);
     return referee;
   }

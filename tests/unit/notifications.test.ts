@@ -26,7 +26,8 @@ import type { NotificationReply } from "@/lib/farcaster/notify-client";
 import type { DomainEvent } from "@/lib/domain/events";
 import { createDispatcher, on, type EventDispatcher } from "@/lib/services/events";
 import { linkFarcasterAccount, notificationSubscriptions, receiveWebhookEvent, runCheckinReminders, type Notifier, type NotifyDeps } from "@/lib/services/notifications";
-import { CREDIT_AT_ONCE } from "@/lib/services/qualify";
+import { NO_CHAIN_READ } from "@/lib/services/qualify";
+import { DEFAULT_RULEBOOK, rulebookOf } from "@/lib/domain/rulebook";
 import { recordReferral } from "@/lib/services/referrals";
 import { completeTask } from "@/lib/services/tasks";
 import { initUser } from "@/lib/services/users";
@@ -199,7 +200,7 @@ describe("notification services", () => {
   it("under REFERRAL_QUALIFY=checkin the referrer hears of the referral when the referee's check-in credits it, not when it binds", async () => {
     const referrer = await subscribe(13);
     const referee = randomWallet();
-    const taskDeps = { ...deps, events, store, chain: null, qualification: { rule: "checkin" as const, onChain: null } };
+    const taskDeps = { ...deps, events, store, chain: null, rules: rulebookOf("checkin"), qualification: NO_CHAIN_READ };
     await initUser(taskDeps, referrer as `0x${string}`, { linkBase: BASE });
     await recordReferral(taskDeps, referee, refCodeOf(referrer), { linkBase: BASE });
     await Promise.all(pending);
@@ -217,7 +218,7 @@ describe("notification services", () => {
       ...notificationSubscriptions(deps),
       on("referral.credited", async (event) => void webhook.push(event)),
     ]);
-    const taskDeps = { ...deps, events, store, chain: null, qualification: CREDIT_AT_ONCE };
+    const taskDeps = { ...deps, events, store, chain: null, rules: DEFAULT_RULEBOOK, qualification: NO_CHAIN_READ };
     await initUser(taskDeps, referrer as `0x${string}`, { linkBase: BASE });
     await recordReferral(taskDeps, referee, refCodeOf(referrer), { linkBase: BASE });
     await Promise.all(pending);
@@ -238,7 +239,7 @@ describe("notification services", () => {
   it("reminder runs: only linked fids whose check-in is ready, invalid tokens dropped, rate-limited and failed ones retried on the next round", async () => {
     await subscribe(21);
     const checkedIn = await subscribe(22);
-    await store.checkIn(checkedIn, now - 60, CHECKIN_COOLDOWN_SECONDS);
+    await store.checkIn(checkedIn, now - 60, CHECKIN_COOLDOWN_SECONDS, null);
     await receiveWebhookEvent(deps, signedEvent(newAppKey(23), { event: "notifications_enabled", notificationDetails: { url: "https://client.example/n", token: "t23" } })); // no wallet
     await subscribe(24);
     await subscribe(25);

@@ -1,6 +1,5 @@
 /** The use cases on the real embedded store with a controlled clock: time passes without sleeping. */
-import { CREDIT_AT_ONCE } from "@/lib/services/qualify";
-import { DEFAULT_RETENTION_DAYS } from "@/lib/domain/analytics";
+import { DEFAULT_RETENTION_DAYS, utcDay } from "@/lib/domain/analytics";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,6 +7,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/contract/errors";
 import { refCodeOf } from "@/lib/domain/wallet";
 import type { DomainEvent } from "@/lib/domain/events";
+import type { QualifyRule } from "@/lib/domain/qualify";
+import { DEFAULT_RULEBOOK, rulebookOf } from "@/lib/domain/rulebook";
+import { getCampaignStats } from "@/lib/services/campaign";
 import type { Deps } from "@/lib/services/context";
 import { disqualifyWallet, reinstateWallet } from "@/lib/services/moderation";
 import { conditionalAnswer, knownVersions } from "@/lib/http/conditional";
@@ -15,6 +17,7 @@ import { readAround, readBoard, readLeaderboard, readLeaderboardUser, seasonView
 import { getReferralLink, getWalletByCode, recordReferral } from "@/lib/services/referrals";
 import { REASON_NOT_CONFIGURED, completeTask, getProgress, getTaskStatus, verifyTask } from "@/lib/services/tasks";
 import { initUser } from "@/lib/services/users";
+import { NO_CHAIN_READ } from "@/lib/services/qualify";
 import { checked } from "@/lib/store/checked";
 import { openSqliteStore } from "@/lib/store/sqlite";
 import { randomCode, randomWallet, walletWithCode } from "@/tests/support/wallets";
@@ -42,7 +45,7 @@ describe("services", () => {
     now = T0;
     emitted = [];
     const events = { emit: (event: DomainEvent) => void emitted.push(event) };
-    deps = { store: checked(openSqliteStore(dir, { retentionDays: DEFAULT_RETENTION_DAYS })), clock: () => now, chain: null, activity: null, qualification: CREDIT_AT_ONCE, seasons: null, notifications: null, events };
+    deps = { store: checked(openSqliteStore(dir, { retentionDays: DEFAULT_RETENTION_DAYS })), clock: () => now, chain: null, activity: null, rules: DEFAULT_RULEBOOK, qualification: NO_CHAIN_READ, seasons: null, notifications: null, events };
   });
   afterEach(async () => {
     await deps.store.close();
@@ -142,8 +145,8 @@ describe("services", () => {
 
   describe("qualified referrals (REFERRAL_QUALIFY)", () => {
     const BASE = "https://app.example.com";
-    const bind = async (qualify: Deps["qualification"]) => {
-      deps = { ...deps, qualification: qualify };
+    const bind = async (qualify: QualifyRule) => {
+      deps = { ...deps, rules: rulebookOf(qualify) };
       const referrer = randomWallet();
       const referee = randomWallet();
       await initUser(deps, referrer, { linkBase: BASE });
@@ -152,13 +155,13 @@ describe("services", () => {
     };
 
     it("without a rule the link's answer is exactly the contract's, with nothing pending", async () => {
-      const { referrer, referee } = await bind(CREDIT_AT_ONCE);
+      const { referrer, referee } = await bind("none");
       expect(Object.keys(await getReferralLink(deps, referrer, BASE)).sort()).toEqual(["bound", "link", "refCode", "referralsCount", "referrer"]);
       expect(Object.keys(await getReferralLink(deps, referee, BASE)).sort()).toEqual(["bound", "link", "refCode", "referralsCount", "referrer"]);
     });
 
     it("checkin: the referrer sees a pending friend and no milestone until the friend's check-in credits both", async () => {
-      const { referrer, referee } = await bind({ rule: "checkin", onChain: null });
+      const { referrer, referee } = await bind("checkin");
       expect(await getReferralLink(deps, referrer, BASE)).toMatchObject({ referralsCount: 0, pendingReferrals: 1 });
       expect(await getReferralLink(deps, referee, BASE)).toMatchObject({ bound: true, referrer, referralPending: true, pendingReferrals: 0 });
       expect((await getTaskStatus(deps, referrer)).tasks.referral).toBe(false);
@@ -181,10 +184,36 @@ describe("services", () => {
       expect((await readLeaderboardUser(deps, referee, undefined)).body).toMatchObject({ referrals_count: 0, rewards: 20 });
     });
 
+    it("changing the rulebook alone changes what is stored and shown: 3 points to the referrer, 2 to the referee", async () => {
+      const referral = { referrer: 3, referee: 2 };
+      const { referrer, referee } = await bind("none");
+      deps = { ...deps, rules: { referral, qualify: "none" } };
+      const other = randomWallet();
+      now += 10;
+      await recordReferral(deps, other, refCodeOf(referrer));
+      expect((await deps.store.getWalletState(referrer)).score).toBe(1 + 3);
+      expect((await deps.store.getWalletState(referee)).score).toBe(1);
+      expect((await deps.store.getWalletState(other)).score).toBe(2);
+      expect((await readLeaderboardUser(deps, other, undefined)).body).toMatchObject({ rewards: 40 });
+
+      // The condition comes from the same rulebook: pending until the check-in applies 3/2.
+      deps = { ...deps, rules: { referral, qualify: "checkin" } };
+      const late = randomWallet();
+      await recordReferral(deps, late, refCodeOf(referrer));
+      expect((await deps.store.getWalletState(referrer)).score).toBe(4);
+      now += 10;
+      await completeTask(deps, late, "daily_checkin");
+      expect((await deps.store.getWalletState(referrer)).score).toBe(7);
+      expect((await deps.store.getWalletState(late)).score).toBe(2);
+      // The console prices the period's three credited referrals by the rulebook in use: 3 + 2 points each.
+      const day = utcDay(T0);
+      expect((await getCampaignStats(deps, { fromDay: day, toDay: day }, false)).totals.rewardsAdded).toBe(3 * 5 * 20);
+    });
+
     it("a referee that checked in while no rule asked for it qualifies at its next request under the rule", async () => {
-      const { referrer, referee } = await bind({ rule: "onchain", onChain: null });
+      const { referrer, referee } = await bind("onchain");
       await completeTask(deps, referee, "daily_checkin");
-      deps = { ...deps, qualification: { rule: "checkin", onChain: null } };
+      deps = { ...deps, rules: rulebookOf("checkin") };
       // On cooldown: the answer is the contract's 400, and the check-in already made counts.
       expect((await rejection(completeTask(deps, referee, "daily_checkin"))).status).toBe(400);
       expect(await getReferralLink(deps, referrer, BASE)).toMatchObject({ referralsCount: 1, pendingReferrals: 0 });
@@ -192,7 +221,7 @@ describe("services", () => {
     });
 
     it("admin steps emit the wallets they changed, and nothing when nothing changed", async () => {
-      const { referrer, referee } = await bind(CREDIT_AT_ONCE);
+      const { referrer, referee } = await bind("none");
       emitted = [];
       await disqualifyWallet(deps, "token", { wallet: referrer, reason: "farm", cascade: true });
       await disqualifyWallet(deps, "token", { wallet: referrer, reason: "farm", cascade: false });
@@ -220,7 +249,7 @@ describe("services", () => {
 
     it("a stored pass stays true without any chain", async () => {
       const wallet = randomWallet();
-      await deps.store.markNftMint(wallet, now);
+      await deps.store.markNftMint(wallet, now, null);
       expect(await verifyTask(deps, wallet, "nft_mint")).toEqual({ success: true, taskId: "nft_mint", verified: true });
       expect((await getProgress(deps, wallet)).progress.nft_mint).toBe(true);
     });

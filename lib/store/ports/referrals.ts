@@ -1,5 +1,5 @@
 /** Referrals: the refCode index, and binding a referee to the owner of a code, once. */
-import type { QualifyRule } from "@/lib/domain/qualify";
+import type { ReferralCredit, ReferralTerms } from "@/lib/domain/rulebook";
 import type { Registration } from "@/lib/store/ports/wallets";
 
 export type RecordReferralResult =
@@ -15,11 +15,11 @@ export interface RecordReferralInput {
   selfReferral: boolean;
   now: number;
   /**
-   * REFERRAL_QUALIFY ("none" when absent): with a rule, the binding is credited at once only when
-   * the referee already qualifies by what the store keeps (it checked in before, for "checkin";
-   * nft_mint is true, for "nft_mint"); else it stays pending. "onchain" always starts pending.
+   * The credit of the binding and when this step applies it (referralTerms of lib/domain/rulebook.ts);
+   * the store applies what it is given and decides no rule. When the condition does not hold by what
+   * the store keeps, the binding stays pending.
    */
-  qualify?: QualifyRule;
+  terms: ReferralTerms;
 }
 
 /** What GET /api/referral/link shows of a wallet, with its registration. */
@@ -43,20 +43,21 @@ export interface ReferralStore {
   /**
    * One atomic step, checked in this order: an existing referrer wins (already-recorded);
    * then `selfReferral` refuses; then a code nobody owns is not found; else binds the referee
-   * to the code's owner, counts the referral, gives both +1 score reached at `now`, marks the
-   * referrer active and makes the referee known. With a `qualify` rule that the referee does not
-   * meet yet, the binding is made and the referee is pending (see creditReferral) instead of
-   * the counting, the points and the active mark; the outcome is "recorded" all the same.
+   * to the code's owner and makes the referee known; when `terms.creditWhen` holds in this step it
+   * applies `terms.credit`: counts the referral, gives each side its points reached at `now` and
+   * marks the referrer active. Otherwise the binding is made and the referee is pending (see
+   * creditReferral) instead; the outcome is "recorded" all the same.
    */
   recordReferral(input: RecordReferralInput): Promise<RecordReferralResult>;
 
   /**
    * Credits the wallet's pending referral, if it has one, in one atomic step: it is no longer
-   * pending, its referrer's pendingReferrals -1 and referralsCount +1, both +1 score reached at
-   * `now` (a held entry scores where it is), the referrer active, and the day's referral counted.
+   * pending, its referrer's pendingReferrals -1 and referralsCount +1, each side the points of
+   * `credit` reached at `now` (a held entry scores where it is; 0 points leave an entry as it is),
+   * the referrer active, and the day's referral counted.
    * The referrer when this call credited it, so that the caller can tell them; null for a wallet
    * without a pending referral, so that of concurrent calls exactly one names the referrer.
-   * checkIn and markNftMint do the same inside their own step.
+   * checkIn and markNftMint do the same inside their own step when given a credit.
    */
-  creditReferral(referee: string, now: number): Promise<string | null>;
+  creditReferral(referee: string, now: number, credit: ReferralCredit): Promise<string | null>;
 }

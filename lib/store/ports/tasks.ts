@@ -1,5 +1,5 @@
 /** Tasks: the daily check-in, social tasks completed once, and the nft_mint flag. */
-import type { QualifyRule } from "@/lib/domain/qualify";
+import type { ReferralCredit } from "@/lib/domain/rulebook";
 import type { SocialTaskId } from "@/lib/domain/tasks";
 
 /**
@@ -15,18 +15,18 @@ export interface TaskStore {
   /**
    * Daily check-in: succeeds and stores `now` when no check-in happened in the
    * last `cooldownSeconds`; otherwise returns the previous check-in time. Also makes the wallet known.
-   * With `qualify` "checkin", a successful check-in also credits the wallet's pending referral in the
-   * same step (ReferralStore.creditReferral), and says so by `creditedReferrer`.
+   * Given `creditsPending`, a successful check-in also applies it to the wallet's pending referral in
+   * the same step (ReferralStore.creditReferral), and says so by `creditedReferrer`; null credits nothing.
    */
-  checkIn(wallet: string, now: number, cooldownSeconds: number, qualify?: QualifyRule): Promise<CheckInResult>;
+  checkIn(wallet: string, now: number, cooldownSeconds: number, creditsPending: ReferralCredit | null): Promise<CheckInResult>;
 
   /** Completes a social task once; returns the ORIGINAL completion time. Also makes the wallet known. */
   completeSocialTask(wallet: string, taskId: SocialTaskId, now: number): Promise<number>;
 
   /**
-   * Stores nft_mint = true for good. Also makes the wallet known. With `qualify` "nft_mint", also
-   * credits the wallet's pending referral in the same step (ReferralStore.creditReferral), and
-   * returns its referrer when this call credited it; null otherwise.
+   * Stores nft_mint = true for good. Also makes the wallet known. Given `creditsPending`, also applies
+   * it to the wallet's pending referral in the same step (ReferralStore.creditReferral), and returns
+   * its referrer when this call credited it; null otherwise (and always with null).
    */
-  markNftMint(wallet: string, now: number, qualify?: QualifyRule): Promise<string | null>;
+  markNftMint(wallet: string, now: number, creditsPending: ReferralCredit | null): Promise<string | null>;
 }

@@ -37,7 +37,7 @@
  *                                 that changes what a board read returns (boardChanged of lib/board.lua): a credit,
  *                                 a new entry, a disqualification or reinstatement, an import; never decreases
  *   {p}:lb:s:<n>          zset    season n's board (SEASON_LENGTH_DAYS, SEASON_START; lib/domain/seasons.ts), as lb
- *                                 (same composite): the points scored while season n ran (addPoint of lib/board.lua)
+ *                                 (same composite): the points scored while season n ran (addPoints of lib/board.lua)
  *   {p}:lb:held:s:<n>     zset    season n's entries of disqualified wallets, as lb:held; disqualify and reinstate move
  *                                 a wallet's entries on every season board with its all-time one (moveSeasonEntries)
  *   {p}:lb:refs:s:<n>     hash    <wallet> -> referrals credited to the wallet while season n ran: a season row's

@@ -58,10 +58,10 @@ export const SIGNALS = {
 /** leaderboard of lib/board.lua in a script that changes a board (keys.ts boardWrite). */
 const BOARD_WRITE = ["board.lbKey", "board.heldKey", "board.disqualifiedKey", "board.versionKey"] as const;
 
-/** The board, seasonBoard of lib/seasons.lua and referralCredit of lib/credit.lua (referrals.ts creditInputs). */
+/** The board, seasonBoard of lib/seasons.lua and referralCredit of lib/credit.lua with the credit's points (referrals.ts creditInputs). */
 export const CREDIT = {
   keys: [...BOARD_WRITE, "season.lbKey", "season.heldKey", "season.refsKey", "season.lastKey", "credit.activeKey", "credit.scoreKey", "credit.referrersKey"],
-  args: ["season.number"],
+  args: ["season.number", "credit.referrerPoints", "credit.refereePoints"],
 } as const;
 
 /** seasonBoards of lib/seasons.lua (seasons.ts seasonMoves). */
@@ -78,7 +78,7 @@ export const RECORD_REFERRAL = {
     "refereesKeyPrefix",
     "burstWindow",
     "quickSeconds",
-    "qualify",
+    "creditWhen",
     ...CREDIT.args,
   ],
 } as const;
@@ -90,12 +90,12 @@ export const CREDIT_REFERRAL = {
 
 export const CHECK_IN = {
   keys: [...REGISTRATION.keys, ...SIGNALS.keys, ...CREDIT.keys],
-  args: [...REGISTRATION.args, "cooldown", ...SIGNALS.args, "qualify", ...CREDIT.args],
+  args: [...REGISTRATION.args, "cooldown", ...SIGNALS.args, "creditsPending", ...CREDIT.args],
 } as const;
 
 export const MARK_NFT_MINT = {
   keys: [...REGISTRATION.keys, ...SIGNALS.keys, ...CREDIT.keys],
-  args: [...REGISTRATION.args, ...SIGNALS.args, "qualify", ...CREDIT.args],
+  args: [...REGISTRATION.args, ...SIGNALS.args, "creditsPending", ...CREDIT.args],
 } as const;
 
 /** What every moderation write takes first (moderation.ts actionKeys): the board, the score total, the audit log. */

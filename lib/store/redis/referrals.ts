@@ -13,6 +13,7 @@
  * tasks/mark-nft-mint run too).
  */
 import "server-only";
+import type { ReferralCredit } from "@/lib/domain/rulebook";
 import { NO_INDEX } from "@/lib/store/redis/code-index";
 import type { RedisContext } from "@/lib/store/redis/context";
 import { CODES_COMPLETE_FIELD } from "@/lib/store/redis/keys";
@@ -29,14 +30,16 @@ import { BURST_WINDOW_SECONDS, QUICK_SECONDS, type RecordReferralResult, type Re
  * What every script that credits a referral takes for referralCredit of lib/credit.lua: in KEYS, after the
  * signals (signalWrites), the board with its version (leaderboard), the board of `now`'s season
  * (seasonBoard), the active referrers, the score total and the referrers of `now`'s day; in ARGV, last,
- * the season's number.
+ * the season's number and the points of `credit` for the referrer and the referee (0 without a credit:
+ * the script applies none then).
  */
-export function creditInputs(context: RedisContext, now: number): { keys: string[]; args: string[] } {
+export function creditInputs(context: RedisContext, now: number, credit: ReferralCredit | null): { keys: string[]; args: string[] } {
   const { keys } = context;
   const season = seasonWrite(context, now);
+  const points = credit?.points ?? { referrer: 0, referee: 0 };
   return {
     keys: [...keys.boardWrite, ...season.keys, keys.activeReferrers, keys.score, keys.referrers(countingDay(context, now).name)],
-    args: season.args,
+    args: [...season.args, whole(points.referrer), whole(points.referee)],
   };
 }
 
@@ -71,11 +74,11 @@ export function referralOperations(context: RedisContext): ReferralStore {
       return optWallet(await run("get-referrer", [keys.wallet(wallet)], []), "referrer");
     },
 
-    recordReferral({ referee, refCode, selfReferral, now, qualify }) {
+    recordReferral({ referee, refCode, selfReferral, now, terms }) {
       const inputs = positional(RECORD_REFERRAL, {
         ...part(REFEREE_REGISTRATION, registration(context, referee, now)),
         ...part(SIGNALS, signals),
-        ...part(CREDIT, creditInputs(context, now)),
+        ...part(CREDIT, creditInputs(context, now, terms.credit)),
         referralsKey: keys.referrals,
         connectedKey: keys.connected(countingDay(context, now).name),
         refCode,
@@ -84,7 +87,7 @@ export function referralOperations(context: RedisContext): ReferralStore {
         refereesKeyPrefix: keys.refereesKeyPrefix,
         burstWindow: whole(BURST_WINDOW_SECONDS),
         quickSeconds: whole(QUICK_SECONDS),
-        qualify: qualify ?? "none",
+        creditWhen: terms.creditWhen,
       });
       return withCodeIndex(async (): Promise<RecordReferralResult | typeof NO_INDEX> => {
         const reply = await runList("record-referral", inputs.keys, inputs.args, 1);
@@ -104,14 +107,14 @@ export function referralOperations(context: RedisContext): ReferralStore {
       });
     },
 
-    async creditReferral(referee, now) {
+    async creditReferral(referee, now, credit) {
       const inputs = positional(CREDIT_REFERRAL, {
         walletKey: keys.wallet(referee),
         wallet: referee,
         now: whole(now),
         ...part(DAY, countingDay(context, now)),
         ...part(SIGNALS, signals),
-        ...part(CREDIT, creditInputs(context, now)),
+        ...part(CREDIT, creditInputs(context, now, credit)),
       });
       const reply = await run("credit-referral", inputs.keys, inputs.args);
       return optWallet(reply, "creditReferral");

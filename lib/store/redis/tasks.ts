@@ -5,7 +5,7 @@
  * Keys: wallet:<addr> (checkInLast, one field per social task, nftMint, activeReferee), codes, an:<day>:facts
  * (check-ins, first completions, first nft_mint), an:since, and the referrer's sig:<addr> and sig:rank
  * (a referee's first action after its binding counts it active, see signalWrites). The check-in and
- * nft_mint, under the REFERRAL_QUALIFY rule that asks for them, credit the wallet's waiting referral
+ * nft_mint, when given a credit (the REFERRAL_QUALIFY rule asks for them), apply it to the wallet's waiting referral
  * (creditInputs of referrals.ts): the referrer's wallet:<addr>, lb, lb:held, disqualified, lb:version,
  * the season's lb:s:<n>, lb:held:s:<n>, lb:refs:s:<n> and lb:seasons, referrers:active, score, an:<day>:referrers.
  * Scripts: tasks/check-in, tasks/complete-social-task, tasks/mark-nft-mint.
@@ -24,13 +24,13 @@ export function taskOperations(context: RedisContext): TaskStore {
   const { run, runList } = context;
   const signals = signalWrites(context);
   return {
-    async checkIn(wallet, now, cooldownSeconds, qualify) {
+    async checkIn(wallet, now, cooldownSeconds, creditsPending) {
       const { keys, args } = positional(CHECK_IN, {
         ...part(REGISTRATION, registration(context, wallet, now)),
         cooldown: whole(cooldownSeconds),
         ...part(SIGNALS, signals),
-        qualify: qualify ?? "none",
-        ...part(CREDIT, creditInputs(context, now)),
+        creditsPending: creditsPending ? "1" : "0",
+        ...part(CREDIT, creditInputs(context, now, creditsPending)),
       });
       const reply = await runList("check-in", keys, args, 2);
       if (int(reply[0], "checkIn") === 1) {
@@ -46,12 +46,12 @@ export function taskOperations(context: RedisContext): TaskStore {
       return int(await run("complete-social-task", [...keys, ...signals.keys], [...args, taskId, ...signals.args]), taskId);
     },
 
-    async markNftMint(wallet, now, qualify) {
+    async markNftMint(wallet, now, creditsPending) {
       const { keys, args } = positional(MARK_NFT_MINT, {
         ...part(REGISTRATION, registration(context, wallet, now)),
         ...part(SIGNALS, signals),
-        qualify: qualify ?? "none",
-        ...part(CREDIT, creditInputs(context, now)),
+        creditsPending: creditsPending ? "1" : "0",
+        ...part(CREDIT, creditInputs(context, now, creditsPending)),
       });
       const reply = await run("mark-nft-mint", keys, args);
       return optWallet(reply, "markNftMint");

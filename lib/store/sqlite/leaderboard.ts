@@ -78,11 +78,12 @@ const ENTRY_COLUMNS = `e.wallet, e.score, e.reached_at, ${referralsOf("e")} AS r
 
 export interface Board {
   /**
-   * +1 point reached at `now` on the all-time board and, with seasons on, on the board of the season
-   * running at `now`, where `referral` (the point is the wallet's for a referral it made) also counts
-   * one referral; a wallet without an entry enters with 1 (held, if disqualified).
+   * `points` (a credit's, lib/domain/rulebook.ts) reached at `now` on the all-time board and, with
+   * seasons on, on the board of the season running at `now`, where `referral` (the points are the
+   * wallet's for a referral it made) also counts one referral; a wallet without an entry enters with
+   * them (held, if disqualified). 0 points move no score and no reachedAt, and make no entry.
    */
-  addPoint(wallet: string, now: number, referral: boolean): void;
+  addPoints(wallet: string, now: number, points: number, referral: boolean): void;
   /** An all-time entry of score 0 reached at `now`, unless the wallet has one or is disqualified (its look-up creates none). */
   enter(wallet: string, now: number): void;
   /** Overwrites the wallet's all-time entry, held if disqualified; null removes it. Season boards are left as they are. */
@@ -104,9 +105,13 @@ export interface Board {
 }
 
 export function openBoard(db: Db, seasons: SeasonSchedule | undefined): Board {
-  const addPoint = db.prepare<[Boards & { wallet: string; now: number; referrals: number }]>(
-    `INSERT INTO leaderboard_entries (board, wallet, score, reached_at, referrals) VALUES (${BOARD_OF_WALLET}, :wallet, 1, :now, :referrals)
-     ON CONFLICT DO UPDATE SET score = score + 1, reached_at = excluded.reached_at, referrals = referrals + excluded.referrals`,
+  const addPoints = db.prepare<[Boards & { wallet: string; now: number; points: number; referrals: number }]>(
+    `INSERT INTO leaderboard_entries (board, wallet, score, reached_at, referrals) VALUES (${BOARD_OF_WALLET}, :wallet, :points, :now, :referrals)
+     ON CONFLICT DO UPDATE SET score = score + excluded.score, reached_at = excluded.reached_at, referrals = referrals + excluded.referrals`,
+  );
+  // A season entry shows the referrals credited in the season whatever they scored (as lb:refs:s:<n> on Redis).
+  const countReferral = db.prepare<[Boards & { wallet: string }]>(
+    "UPDATE leaderboard_entries SET referrals = referrals + 1 WHERE board IN (:board, :held) AND wallet = :wallet",
   );
   const enter = db.prepare<[{ board: string; wallet: string; now: number }]>(
     `INSERT INTO leaderboard_entries (board, wallet, score, reached_at)
@@ -153,10 +158,14 @@ export function openBoard(db: Db, seasons: SeasonSchedule | undefined): Board {
   );
 
   return {
-    addPoint: (wallet, now, referral) => {
-      addPoint.run({ ...BOARDS, wallet, now, referrals: 0 });
+    addPoints: (wallet, now, points, referral) => {
       const season = seasons ? seasonAt(now, seasons) : 0;
-      if (season > 0) addPoint.run({ ...boardsOf(seasonBoard(season)), wallet, now, referrals: referral ? 1 : 0 });
+      if (points === 0) {
+        if (season > 0 && referral) countReferral.run({ ...boardsOf(seasonBoard(season)), wallet });
+        return;
+      }
+      addPoints.run({ ...BOARDS, wallet, now, points, referrals: 0 });
+      if (season > 0) addPoints.run({ ...boardsOf(seasonBoard(season)), wallet, now, points, referrals: referral ? 1 : 0 });
     },
     enter: (wallet, now) => void enter.run({ board: BOARD, wallet, now }),
     put: (wallet, entry) =>

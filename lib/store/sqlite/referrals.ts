@@ -7,7 +7,7 @@
  * Board; counts the day's connected wallet and credited referral, and the referrer's farm signals.
  */
 import "server-only";
-import type { QualifyRule } from "@/lib/domain/qualify";
+import type { CreditWhen, ReferralCredit } from "@/lib/domain/rulebook";
 import { FACTS } from "@/lib/store/facts";
 import type { Counters } from "@/lib/store/sqlite/counters";
 import { immediate, required, type Db } from "@/lib/store/sqlite/db";
@@ -18,10 +18,10 @@ import type { RecordReferralInput, RecordReferralResult, ReferralStore } from "@
 
 /** Crediting a referral, inside the caller's transaction. */
 export interface Credits {
-  /** What a credit moves (ReferralStore.creditReferral): the count, both points, the active mark, the day's referral. */
-  credit(referee: string, referrer: string, now: number): void;
+  /** What a credit moves (ReferralStore.creditReferral): the count, each side's points, the active mark, the day's referral. */
+  credit(referee: string, referrer: string, now: number, credit: ReferralCredit): void;
   /** The wallet's pending referral, if it has one, is credited at `now`; its referrer when this call did it, else null. */
-  creditPending(referee: string, now: number): string | null;
+  creditPending(referee: string, now: number, credit: ReferralCredit): string | null;
 }
 
 export function openCredits(db: Db, board: Board, counters: Counters, signals: Signals): Credits {
@@ -29,10 +29,10 @@ export function openCredits(db: Db, board: Board, counters: Counters, signals: S
   const markActive = db.prepare<[{ wallet: string; now: number }]>(
     "INSERT INTO active_referrers (wallet, since) VALUES (:wallet, :now) ON CONFLICT DO NOTHING",
   );
-  const credit = (referee: string, referrer: string, now: number) => {
+  const apply = (referee: string, referrer: string, now: number, { points }: ReferralCredit) => {
     countReferral.run(referrer);
-    board.addPoint(referee, now, false);
-    board.addPoint(referrer, now, true);
+    board.addPoints(referee, now, points.referee, false);
+    board.addPoints(referrer, now, points.referrer, true);
     markActive.run({ wallet: referrer, now });
     counters.fact(FACTS.referrals, now);
     counters.referral(referrer, now);
@@ -42,12 +42,12 @@ export function openCredits(db: Db, board: Board, counters: Counters, signals: S
   );
   const unpend = db.prepare<[string]>("UPDATE wallets SET pending_referrals = pending_referrals - 1 WHERE wallet = ?");
   return {
-    credit,
-    creditPending(referee, now) {
+    credit: apply,
+    creditPending(referee, now, credit) {
       const taken = takePending.get(referee);
       if (!taken) return null;
       unpend.run(taken.referrer);
-      credit(referee, taken.referrer, now);
+      apply(referee, taken.referrer, now, credit);
       signals.counted(taken.referrer);
       return taken.referrer;
     },
@@ -67,12 +67,12 @@ export function sqliteReferrals(db: Db, register: Register, counters: Counters, 
   );
   const addPending = db.prepare<[string]>("UPDATE wallets SET pending_referrals = pending_referrals + 1 WHERE wallet = ?");
 
-  /** Whether the referee meets the rule by what the store keeps, at binding ("onchain" is read from the chain later). */
-  const qualifiesNow = (referee: string, rule: QualifyRule): boolean => {
-    if (rule === "none") return true;
+  /** Whether the binding's condition holds by what the store keeps, at binding ("later" never does). */
+  const holdsNow = (referee: string, when: CreditWhen): boolean => {
+    if (when === "now") return true;
     const row = readQualified.get(referee);
-    if (rule === "checkin") return row?.checkin === 1;
-    if (rule === "nft_mint") return row?.nft_mint === 1;
+    if (when === "checked-in") return row?.checkin === 1;
+    if (when === "nft-mint") return row?.nft_mint === 1;
     return false;
   };
 
@@ -88,7 +88,7 @@ export function sqliteReferrals(db: Db, register: Register, counters: Counters, 
     getReferrer: async (wallet) => readReferral.get(wallet)?.referrer ?? null,
 
     recordReferral: immediate(db, (input: RecordReferralInput): RecordReferralResult => {
-      const { referee, refCode, selfReferral, now } = input;
+      const { referee, refCode, selfReferral, now, terms } = input;
       counters.connected(referee, now);
       const existing = readReferral.get(referee)?.referrer;
       if (typeof existing === "string") return { outcome: "already-recorded", referrer: existing };
@@ -100,14 +100,14 @@ export function sqliteReferrals(db: Db, register: Register, counters: Counters, 
       register(referee, now);
       // The code index implies the owner is known; registering anyway keeps the credit from landing on no row.
       register(referrer, now);
-      const pending = !qualifiesNow(referee, input.qualify ?? "none");
+      const pending = !holdsNow(referee, terms.creditWhen);
       bindReferee.run({ referee, referrer, now, pending: pending ? 1 : 0 });
       if (pending) addPending.run(referrer);
-      else credits.credit(referee, referrer, now);
+      else credits.credit(referee, referrer, now, terms.credit);
       signals.referral(referee, referrer, now);
       return { outcome: "recorded", referrer };
     }),
 
-    creditReferral: immediate(db, (referee: string, now: number) => credits.creditPending(referee, now)),
+    creditReferral: immediate(db, (referee: string, now: number, credit: ReferralCredit) => credits.creditPending(referee, now, credit)),
   };
 }

@@ -6,7 +6,7 @@
  */
 import "server-only";
 import type Database from "better-sqlite3";
-import type { QualifyRule } from "@/lib/domain/qualify";
+import type { ReferralCredit } from "@/lib/domain/rulebook";
 import { SOCIAL_TASK_IDS, type SocialTaskId } from "@/lib/domain/tasks";
 import { FACTS, socialTaskFact } from "@/lib/store/facts";
 import type { Counters } from "@/lib/store/sqlite/counters";
@@ -43,14 +43,14 @@ export function sqliteTasks(db: Db, register: Register, counters: Counters, sign
   const setNftMint = db.prepare<[string]>("UPDATE wallets SET nft_mint = 1 WHERE wallet = ? AND nft_mint = 0");
 
   return {
-    checkIn: immediate(db, (wallet: string, now: number, cooldown: number, qualify: QualifyRule = "none"): CheckInResult => {
+    checkIn: immediate(db, (wallet: string, now: number, cooldown: number, creditsPending: ReferralCredit | null): CheckInResult => {
       register(wallet, now);
       const checkedIn = tryCheckIn.run({ wallet, now, cooldown }).changes === 1;
       let creditedReferrer: string | null = null;
       if (checkedIn) {
         counters.fact(FACTS.checkIns, now);
         signals.action(wallet);
-        if (qualify === "checkin") creditedReferrer = credits.creditPending(wallet, now);
+        if (creditsPending) creditedReferrer = credits.creditPending(wallet, now, creditsPending);
       }
       const row = required(readCheckIn.get(wallet), `wallets row of ${wallet}`);
       const referralPending = row.referral_pending === 1;
@@ -69,13 +69,13 @@ export function sqliteTasks(db: Db, register: Register, counters: Counters, sign
       return required(task.read.get(wallet), `wallets row of ${wallet}`).ts;
     }),
 
-    markNftMint: immediate(db, (wallet: string, now: number, qualify: QualifyRule = "none") => {
+    markNftMint: immediate(db, (wallet: string, now: number, creditsPending: ReferralCredit | null) => {
       register(wallet, now);
       if (setNftMint.run(wallet).changes === 1) {
         counters.fact(FACTS.nftMints, now);
         signals.action(wallet);
       }
-      return qualify === "nft_mint" ? credits.creditPending(wallet, now) : null;
+      return creditsPending ? credits.creditPending(wallet, now, creditsPending) : null;
     }),
   };
 }

@@ -9,14 +9,14 @@ local LB_LATEST = 9999999999
 -- The score and reachedAt held in a stored zset score (the only place that decodes it).
 local function entryOf(stored)
   local composite = -tonumber(stored)
-  local score = math.floor(composite / LB_SPAN)
-  local rest = composite - score * LB_SPAN
+  local whole = math.floor(composite / LB_SPAN)
+  local rest = composite - whole * LB_SPAN
   if rest < 0 then
-    score, rest = score - 1, rest + LB_SPAN
+    whole, rest = whole - 1, rest + LB_SPAN
   elseif rest >= LB_SPAN then
-    score, rest = score + 1, rest - LB_SPAN
+    whole, rest = whole + 1, rest - LB_SPAN
   end
-  return score, LB_LATEST - rest
+  return whole, LB_LATEST - rest
 end
 
 local function scoreOf(stored)
@@ -52,23 +52,24 @@ local function placeOf(board, wallet)
   return board.lb
 end
 
--- +1 score on the wallet's entry in one zset, reached at `now`; a missing entry starts at 0.
-local function raiseEntry(zsetKey, wallet, now)
+-- `points` more score on the wallet's entry in one zset, reached at `now`; a missing entry starts at 0.
+local function raiseEntry(zsetKey, wallet, now, points)
   local stored = redis.call('ZSCORE', zsetKey, wallet)
   local score = 0
   if stored then score = scoreOf(stored) end
-  redis.call('ZADD', zsetKey, storedScore(score + 1, now), wallet)
+  redis.call('ZADD', zsetKey, storedScore(score + points, now), wallet)
 end
 
--- +1 score for a wallet, reached at `now`, where its entry is, and as much on its entry of the running
--- `season` (nil: none), held there too while the wallet is disqualified. Returns what that adds to the
--- score total: 1 on the board, 0 held.
-local function addPoint(board, season, wallet, now)
+-- `points` (the rulebook's, from ARGV) for a wallet, reached at `now`, where its entry is, and as much
+-- on its entry of the running `season` (nil: none), held there too while the wallet is disqualified.
+-- 0 points touch no entry. Returns what that adds to the score total: the points on the board, 0 held.
+local function addPoints(board, season, wallet, now, points)
+  if points == 0 then return 0 end
   local held = placeOf(board, wallet) == board.held
-  raiseEntry(held and board.held or board.lb, wallet, now)
-  if season then raiseEntry(held and season.held or season.lb, wallet, now) end
+  raiseEntry(held and board.held or board.lb, wallet, now, points)
+  if season then raiseEntry(held and season.held or season.lb, wallet, now, points) end
   if held then return 0 end
-  return 1
+  return points
 end
 
 -- Moves the wallet's entry, if it has one, from one zset to the other with its composite unchanged

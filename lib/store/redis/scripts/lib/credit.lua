@@ -3,10 +3,11 @@
 
 -- What crediting a referral writes besides the two wallets (creditReferral): the active referrers, the
 -- score total, the day it counts on with that day's referrers, the board (with its version), the board
--- of the running season (seasonBoard, nil for none), and the referrer's signals.
-local function referralCredit(activeKey, scoreKey, referrersKey, board, season, day, signals)
+-- of the running season (seasonBoard, nil for none), the referrer's signals, and the points the credit
+-- gives each side (ReferralCredit of lib/domain/rulebook.ts, decimal strings).
+local function referralCredit(activeKey, scoreKey, referrersKey, board, season, day, signals, referrerPoints, refereePoints)
   return {active = activeKey, score = scoreKey, referrers = referrersKey, board = board, season = season,
-    day = day, signals = signals}
+    day = day, signals = signals, referrerPoints = tonumber(referrerPoints), refereePoints = tonumber(refereePoints)}
 end
 
 -- The credit of a binding, reached at `now`: what record-referral.lua gives at once, or creditPending
@@ -21,7 +22,8 @@ local function creditReferral(credit, referrer, referee, now)
     end
   end
   -- The score total counts only the points that land on the board, not on a held entry.
-  local points = addPoint(credit.board, season, referrer, now) + addPoint(credit.board, season, referee, now)
+  local points = addPoints(credit.board, season, referrer, now, credit.referrerPoints)
+    + addPoints(credit.board, season, referee, now, credit.refereePoints)
   if points > 0 then redis.call('INCRBY', credit.score, string.format('%d', points)) end
   boardChanged(credit.board)
   redis.call('SADD', credit.active, referrer)

@@ -3,8 +3,8 @@
 -- then an unknown code; else the binding (the order of docs/api.md "Referral recording").
 -- Every call, whatever its outcome, counts the referee as connected with a code that day. A binding
 -- also updates the referrer's farm signals (lib/domain/signals.ts) and its place in their ranking.
--- With a `qualify` rule (REFERRAL_QUALIFY) the referee does not meet yet by what the store keeps, the
--- binding waits for it (creditPending of lib/credit.lua) instead of being credited (creditReferral).
+-- The binding is credited (creditReferral, with the points it is given) when `creditWhen` holds by what the
+-- store keeps (CreditWhen of lib/domain/rulebook.ts); otherwise it waits (creditPending of lib/credit.lua).
 -- Returns {'already-recorded', existingReferrer} | {'self-referral'} | {'code-not-found'}
 --       | {'no-index'} (index missing: the caller rebuilds it and runs this again)
 --       | {'recorded', referrer}.
@@ -14,7 +14,7 @@ local day = countingDay(KEYS[3], KEYS[4], ARGV[4], ARGV[5])
 local signals = signalKeys(KEYS[5], ARGV[6], ARGV[7], ARGV[8])
 local board = leaderboard(KEYS[6], KEYS[7], KEYS[8], KEYS[9])
 local season = seasonBoard(KEYS[10], KEYS[11], KEYS[12], KEYS[13], ARGV[16])
-local credit = referralCredit(KEYS[14], KEYS[15], KEYS[16], board, season, day, signals)
+local credit = referralCredit(KEYS[14], KEYS[15], KEYS[16], board, season, day, signals, ARGV[17], ARGV[18])
 local referralsKey = KEYS[17]
 local connectedKey = KEYS[18]
 local referee = ARGV[1]
@@ -26,11 +26,11 @@ local completeField = ARGV[11]
 local refereesKeyPrefix = ARGV[12]
 local burstWindow = tonumber(ARGV[13])
 local quickSeconds = tonumber(ARGV[14])
-local qualify = ARGV[15]
+local creditWhen = ARGV[15]
 local walletKeyPrefix = signals.walletKeyPrefix
 
--- The field that shows the referee already did what each rule asks; "onchain" is checked off the store.
-local QUALIFIED_BY = {checkin = 'checkInLast', nft_mint = 'nftMint'}
+-- The field that shows the referee already did what a condition asks; 'later' is never met here.
+local MET_BY = {['checked-in'] = 'checkInLast', ['nft-mint'] = 'nftMint'}
 
 redis.call('PFADD', connectedKey, referee)
 counted(day, connectedKey)
@@ -64,8 +64,8 @@ if above == referee or (above and redis.call('HGET', walletKeyPrefix .. above, '
 end
 
 register(refereeKey, codesKey, referee, refereeCode, now, day)
-local qualifiedBy = QUALIFIED_BY[qualify]
-if qualify == 'none' or (qualifiedBy and redis.call('HEXISTS', refereeKey, qualifiedBy) == 1) then
+local metBy = MET_BY[creditWhen]
+if creditWhen == 'now' or (metBy and redis.call('HEXISTS', refereeKey, metBy) == 1) then
   creditReferral(credit, referrer, referee, now)
 else
   redis.call('HSET', refereeKey, 'referralPending', '1')

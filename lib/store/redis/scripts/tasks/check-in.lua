@@ -1,7 +1,8 @@
 -- uses: analytics, board, credit, seasons, signals, wallets
 -- checkIn: stores `now` unless a check-in happened less than `cooldown` seconds ago.
 -- A check-in may count the wallet as an active referee of its referrer (countActive of lib/signals.lua)
--- and, under the "checkin" rule of REFERRAL_QUALIFY, credits its waiting referral (creditPending).
+-- and, when given a credit (`creditsPending` '1': the "checkin" rule of REFERRAL_QUALIFY), credits its
+-- waiting referral with it (creditPending).
 -- Returns {1, referralPending, creditedReferrer} on success, {0, previousCheckIn, referralPending} on
 -- cooldown; referralPending ('1' or nil) as the step leaves it, creditedReferrer nil unless this step credited.
 local walletKey = KEYS[1]
@@ -10,12 +11,12 @@ local day = countingDay(KEYS[3], KEYS[4], ARGV[4], ARGV[5])
 local signals = signalKeys(KEYS[5], ARGV[7], ARGV[8], ARGV[9])
 local board = leaderboard(KEYS[6], KEYS[7], KEYS[8], KEYS[9])
 local season = seasonBoard(KEYS[10], KEYS[11], KEYS[12], KEYS[13], ARGV[11])
-local credit = referralCredit(KEYS[14], KEYS[15], KEYS[16], board, season, day, signals)
+local credit = referralCredit(KEYS[14], KEYS[15], KEYS[16], board, season, day, signals, ARGV[12], ARGV[13])
 local wallet = ARGV[1]
 local code = ARGV[2]
 local now = tonumber(ARGV[3])
 local cooldown = tonumber(ARGV[6])
-local qualify = ARGV[10]
+local creditsPending = ARGV[10] == '1'
 
 register(walletKey, codesKey, wallet, code, now, day)
 local last = redis.call('HGET', walletKey, 'checkInLast')
@@ -23,5 +24,5 @@ if last and now - tonumber(last) < cooldown then return {0, last, redis.call('HG
 redis.call('HSET', walletKey, 'checkInLast', string.format('%d', now))
 countFact(day, 'checkins')
 countActive(signals, walletKey)
-local credited = qualify == 'checkin' and creditPending(credit, walletKey, wallet, now)
+local credited = creditsPending and creditPending(credit, walletKey, wallet, now)
 return {1, redis.call('HGET', walletKey, 'referralPending'), credited}

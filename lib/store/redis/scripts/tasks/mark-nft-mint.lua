@@ -1,7 +1,8 @@
 -- uses: analytics, board, credit, seasons, signals, wallets
 -- markNftMint: nft_mint true for good; counted the first time, for the day and, through countActive
--- of lib/signals.lua, for the wallet's referrer. Under the "nft_mint" rule of REFERRAL_QUALIFY it credits
--- the wallet's waiting referral (creditPending), on a repeated call too: nft_mint is set either way.
+-- of lib/signals.lua, for the wallet's referrer. When given a credit (`creditsPending` '1': the "nft_mint" rule
+-- of REFERRAL_QUALIFY) it credits the wallet's waiting referral with it (creditPending), on a repeated call
+-- too: nft_mint is set either way.
 -- Returns the referrer this call credited, else nil.
 local walletKey = KEYS[1]
 local codesKey = KEYS[2]
@@ -9,15 +10,15 @@ local day = countingDay(KEYS[3], KEYS[4], ARGV[4], ARGV[5])
 local signals = signalKeys(KEYS[5], ARGV[6], ARGV[7], ARGV[8])
 local board = leaderboard(KEYS[6], KEYS[7], KEYS[8], KEYS[9])
 local season = seasonBoard(KEYS[10], KEYS[11], KEYS[12], KEYS[13], ARGV[10])
-local credit = referralCredit(KEYS[14], KEYS[15], KEYS[16], board, season, day, signals)
+local credit = referralCredit(KEYS[14], KEYS[15], KEYS[16], board, season, day, signals, ARGV[11], ARGV[12])
 local wallet = ARGV[1]
 local code = ARGV[2]
 local now = tonumber(ARGV[3])
-local qualify = ARGV[9]
+local creditsPending = ARGV[9] == '1'
 
 register(walletKey, codesKey, wallet, code, now, day)
 if redis.call('HSETNX', walletKey, 'nftMint', '1') == 1 then
   countFact(day, 'nft_mint')
   countActive(signals, walletKey)
 end
-return qualify == 'nft_mint' and creditPending(credit, walletKey, wallet, now)
+return creditsPending and creditPending(credit, walletKey, wallet, now)

@@ -1,0 +1,79 @@
+/**
+ * The rulebook: what each action is worth and when a referral counts, written once, as data and pure
+ * functions. The store never decides a rule: a use case reads its terms here (referralTerms,
+ * pendingCreditOn, referralCredit) and hands them to the store step, which applies them atomically.
+ * The other rules live next to their concern and are re-exported so that this file is the one place
+ * to read them all.
+ */
+import type { QualifyRule } from "@/lib/domain/qualify";
+
+export { CHECKIN_COOLDOWN_SECONDS, MILESTONES } from "@/lib/domain/tasks";
+export { SUSPICION_WEIGHTS, type SuspicionWeights } from "@/lib/domain/signals";
+
+/** Score points a credited referral gives each side. */
+export interface ReferralPoints {
+  readonly referrer: number;
+  readonly referee: number;
+}
+
+export interface Rulebook {
+  readonly referral: ReferralPoints;
+  /** REFERRAL_QUALIFY: what a referee must do before its referral is credited (lib/domain/qualify.ts). */
+  readonly qualify: QualifyRule;
+}
+
+/** The rules of docs/api.md: +1 to each side of a referral, credited when it is bound. */
+export const DEFAULT_RULEBOOK: Rulebook = { referral: { referrer: 1, referee: 1 }, qualify: "none" };
+
+/** The rulebook the composition root builds from configuration: the default points under the configured rule. */
+export function rulebookOf(qualify: QualifyRule): Rulebook {
+  return { ...DEFAULT_RULEBOOK, qualify };
+}
+
+/** What a store step applies when it credits a referral: the points each side gets, on every board it writes. */
+export interface ReferralCredit {
+  readonly points: ReferralPoints;
+}
+
+/**
+ * When the store step that binds a referee credits the referral, by what the store keeps: "now", at
+ * once; "checked-in", if the referee checked in before; "nft-mint", if its nft_mint is already true;
+ * "later", never at binding (a chain read credits it afterwards). Otherwise the binding waits.
+ */
+export const CREDIT_WHEN = ["now", "checked-in", "nft-mint", "later"] as const;
+export type CreditWhen = (typeof CREDIT_WHEN)[number];
+
+/** What the binding step is given: the credit, and the condition under which it applies inside the step. */
+export interface ReferralTerms {
+  readonly credit: ReferralCredit;
+  readonly creditWhen: CreditWhen;
+}
+
+const CREDIT_WHEN_OF: Record<QualifyRule, CreditWhen> = { none: "now", checkin: "checked-in", nft_mint: "nft-mint", onchain: "later" };
+
+/** The credit of one referral under `rules`; throws on points that are not a whole number of at least 0. */
+export function referralCredit(rules: Rulebook): ReferralCredit {
+  for (const [side, points] of Object.entries(rules.referral)) {
+    if (!Number.isSafeInteger(points) || points < 0) throw new RangeError(`Referral points of the ${side} must be a whole number >= 0, got ${points}`);
+  }
+  return { points: rules.referral };
+}
+
+export function referralTerms(rules: Rulebook): ReferralTerms {
+  return { credit: referralCredit(rules), creditWhen: CREDIT_WHEN_OF[rules.qualify] };
+}
+
+/** The store steps that can qualify a pending referee on their own. */
+export type QualifyingStep = "check-in" | "nft-mint";
+
+const STEP_OF: Partial<Record<QualifyRule, QualifyingStep>> = { checkin: "check-in", nft_mint: "nft-mint" };
+
+/** The credit `step` applies to the wallet's pending referral when it succeeds; null when that step does not qualify it. */
+export function pendingCreditOn(rules: Rulebook, step: QualifyingStep): ReferralCredit | null {
+  return STEP_OF[rules.qualify] === step ? referralCredit(rules) : null;
+}
+
+/** Score points one credited referral adds to the campaign: both sides. */
+export function pointsPerReferral(points: ReferralPoints): number {
+  return points.referrer + points.referee;
+}

@@ -1,0 +1,49 @@
+/** The rulebook's pure rules: what the store is given for each REFERRAL_QUALIFY rule, and the points it counts. */
+import { describe, expect, it } from "vitest";
+import { scoreOf } from "@/lib/domain/leaderboard";
+import { QUALIFY_RULES } from "@/lib/domain/qualify";
+import * as rulebook from "@/lib/domain/rulebook";
+import { DEFAULT_RULEBOOK, pendingCreditOn, pointsPerReferral, referralCredit, referralTerms, rulebookOf } from "@/lib/domain/rulebook";
+import { CHECKIN_COOLDOWN_SECONDS, MILESTONES } from "@/lib/domain/tasks";
+
+const RULES = { referral: { referrer: 3, referee: 2 }, qualify: "none" } as const;
+
+describe("the rulebook", () => {
+  it("by default a referral gives each side 1 point, credited at binding, as docs/api.md says", () => {
+    expect(DEFAULT_RULEBOOK).toEqual({ referral: { referrer: 1, referee: 1 }, qualify: "none" });
+    expect(referralTerms(DEFAULT_RULEBOOK)).toEqual({ credit: { points: { referrer: 1, referee: 1 } }, creditWhen: "now" });
+    expect(pointsPerReferral(DEFAULT_RULEBOOK.referral)).toBe(2);
+  });
+
+  it("each REFERRAL_QUALIFY rule gives the binding its condition, and the one step that credits a pending referral", () => {
+    const given = QUALIFY_RULES.map((qualify) => {
+      const rules = { ...RULES, qualify };
+      return [qualify, referralTerms(rules).creditWhen, pendingCreditOn(rules, "check-in"), pendingCreditOn(rules, "nft-mint")];
+    });
+    const credit = { points: RULES.referral };
+    expect(given).toEqual([
+      ["none", "now", null, null],
+      ["checkin", "checked-in", credit, null],
+      ["nft_mint", "nft-mint", null, credit],
+      ["onchain", "later", null, null],
+    ]);
+    expect(rulebookOf("checkin")).toEqual({ ...DEFAULT_RULEBOOK, qualify: "checkin" });
+  });
+
+  it("a credit takes whole points from 0 up, and refuses anything else", () => {
+    expect(referralCredit({ ...RULES, referral: { referrer: 0, referee: 0 } }).points).toEqual({ referrer: 0, referee: 0 });
+    expect(() => referralCredit({ ...RULES, referral: { referrer: -1, referee: 0 } })).toThrow(/referrer must be a whole number >= 0, got -1/);
+    expect(() => referralCredit({ ...RULES, referral: { referrer: 1, referee: 1.5 } })).toThrow(/referee/);
+  });
+
+  it("a score is the points of the referrals a wallet made and of its own", () => {
+    expect(scoreOf(4, true, RULES.referral)).toBe(4 * 3 + 2);
+    expect(scoreOf(4, false, RULES.referral)).toBe(12);
+    expect(scoreOf(0, true, DEFAULT_RULEBOOK.referral)).toBe(1);
+  });
+
+  it("is the one place to read the other rules too", () => {
+    expect(rulebook.CHECKIN_COOLDOWN_SECONDS).toBe(CHECKIN_COOLDOWN_SECONDS);
+    expect(rulebook.MILESTONES).toBe(MILESTONES);
+  });
+});
