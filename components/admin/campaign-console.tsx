@@ -8,6 +8,7 @@ import { FarmSignals } from "@/components/admin/farm-signals";
 import { formatDay } from "@/components/admin/format";
 import { Funnel } from "@/components/admin/funnel";
 import { NotificationsPanel } from "@/components/admin/notifications-panel";
+import { QuestsPanel } from "@/components/admin/quests-panel";
 import { ReferrersTable } from "@/components/admin/referrers-table";
 import { SetupChecklist } from "@/components/admin/setup-checklist";
 import { StatTiles } from "@/components/admin/stat-tiles";
@@ -22,7 +23,7 @@ import { shortWallet } from "@/lib/domain/wallet";
 
 const PERIOD_LABELS: Record<PeriodChoice, string> = { "7": "7 days", "30": "30 days", "90": "90 days", all: "All time" };
 
-/** The console of a signed-in admin: what the deployment still lacks, one period's figures, tasks, notifications, farm signals, top referrers, the wallet lookup and the audit log. */
+/** The console of a signed-in admin: what the deployment still lacks, one period's figures, tasks, the quest catalog, notifications, farm signals, top referrers, the wallet lookup and the audit log. */
 export function CampaignConsole({
   admin,
   view,
@@ -92,6 +93,8 @@ export function CampaignConsole({
           <TasksTable tasks={stats.tasks} />
         </ConsoleSection>
       </div>
+
+      <QuestsPanel />
 
       <NotificationsPanel notifications={notifications} />
 

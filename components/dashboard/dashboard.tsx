@@ -2,6 +2,7 @@
 
 import { ReferralCard } from "@/components/dashboard/referral-card";
 import { NotificationsCard } from "@/components/farcaster/notifications-card";
+import { QuestList } from "@/components/tasks/quest-list";
 import { TaskList, type TaskSettings } from "@/components/tasks/task-list";
 import type { QualifyRule } from "@/lib/domain/qualify";
 import { shortWallet } from "@/lib/domain/wallet";
@@ -32,7 +33,10 @@ export function Dashboard({
           <ReferralCard wallet={wallet} appName={appName} qualify={qualify} />
           {quickAuthOrigin && <NotificationsCard wallet={wallet} quickAuthOrigin={quickAuthOrigin} />}
         </div>
-        <TaskList wallet={wallet} settings={settings} />
+        <div>
+          <TaskList wallet={wallet} settings={settings} />
+          <QuestList wallet={wallet} quickAuthOrigin={quickAuthOrigin} />
+        </div>
       </div>
     </div>
   );

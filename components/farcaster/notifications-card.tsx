@@ -8,11 +8,11 @@
  */
 import { useCallback, useEffect, useState } from "react";
 import { useMiniApp } from "@/components/farcaster/miniapp-provider";
+import { useFarcasterLink } from "@/components/farcaster/use-farcaster-link";
 import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
-import { api, errorText } from "@/lib/client/api";
-import { useWalletWrite } from "@/lib/client/sign-in";
+import { errorText } from "@/lib/client/api";
 
 type State = "loading" | "on" | "off" | "working";
 
@@ -21,17 +21,16 @@ const linkedWallets = new Set<string>();
 
 export function NotificationsCard({ wallet, quickAuthOrigin }: { wallet: string; quickAuthOrigin: string }) {
   const { miniApp, markAdded } = useMiniApp();
-  const write = useWalletWrite();
+  const linkFid = useFarcasterLink(wallet, quickAuthOrigin);
   const [state, setState] = useState<State>("loading");
   const [message, setMessage] = useState<string | null>(null);
   const sdk = miniApp.status === "miniapp" ? miniApp.sdk : null;
 
   const link = useCallback(async () => {
-    if (!sdk) return;
-    const { token } = await sdk.quickAuth.getToken({ quickAuthServerOrigin: quickAuthOrigin });
-    await write(wallet, () => api.linkFarcaster(wallet, token));
+    if (!linkFid) return;
+    await linkFid();
     linkedWallets.add(wallet);
-  }, [sdk, quickAuthOrigin, wallet, write]);
+  }, [linkFid, wallet]);
 
   useEffect(() => {
     if (!sdk) return;

@@ -10,6 +10,7 @@ export function TaskRow({
   action,
   note,
   testId,
+  status,
 }: {
   icon: ComponentType<SVGProps<SVGSVGElement>>;
   title: string;
@@ -19,9 +20,11 @@ export function TaskRow({
   /** A message under the row: an error or a verification result. */
   note?: ReactNode;
   testId: string;
+  /** Where a row has more states than done or not (a quest's status), for tests and styles to read. */
+  status?: string;
 }) {
   return (
-    <li data-testid={testId} data-done={done} className="py-3.5">
+    <li data-testid={testId} data-done={done} data-status={status} className="py-3.5">
       <RowGrid
         icon={
           <span
@@ -78,16 +81,15 @@ export function DoneBadge({ label = "Done" }: { label?: string }) {
   );
 }
 
-export function TaskNote({ tone, children }: { tone: "error" | "warning"; children: ReactNode }) {
+const NOTE_TONES = {
+  error: "bg-red-50 text-red-800 dark:bg-red-950/50 dark:text-red-200",
+  warning: "bg-amber-50 text-amber-900 dark:bg-amber-950/50 dark:text-amber-200",
+  success: "bg-emerald-50 text-emerald-800 dark:bg-emerald-950/50 dark:text-emerald-200",
+};
+
+export function TaskNote({ tone, children }: { tone: keyof typeof NOTE_TONES; children: ReactNode }) {
   return (
-    <p
-      role="alert"
-      className={`rounded-xl px-3 py-2 text-sm ${
-        tone === "error"
-          ? "bg-red-50 text-red-800 dark:bg-red-950/50 dark:text-red-200"
-          : "bg-amber-50 text-amber-900 dark:bg-amber-950/50 dark:text-amber-200"
-      }`}
-    >
+    <p role={tone === "success" ? "status" : "alert"} className={`rounded-xl px-3 py-2 text-sm ${NOTE_TONES[tone]}`}>
       {children}
     </p>
   );

@@ -72,8 +72,8 @@ async function request<S extends z.ZodType>(pick: (s: Schemas) => S | Promise<S>
 }
 
 /** Every POST is JSON, body or not: the server refuses any other Content-Type with 415. */
-const post = (body: Record<string, string | boolean> = {}): RequestInit => ({
-  method: "POST",
+const post = (body: unknown = {}, method = "POST"): RequestInit => ({
+  method,
   headers: { "content-type": "application/json" },
   body: JSON.stringify(body),
 });
@@ -82,6 +82,9 @@ const post = (body: Record<string, string | boolean> = {}): RequestInit => ({
 const moderationSchemas = () => import("@/lib/contract/moderation-schemas");
 // Farcaster's: loaded inside Farcaster clients only.
 const notificationSchemas = () => import("@/lib/contract/notification-schemas");
+// The quests' answers: loaded by a dashboard or console that reads them.
+const questSchemas = () => import("@/lib/contract/quest-schemas");
+const questAnswers = () => import("@/lib/contract/quest-answers");
 // The live board's answers: loaded by the leaderboard page only.
 const boardSchemas = () => import("@/lib/contract/board-schemas");
 
@@ -136,7 +139,21 @@ export const api = {
   disqualify: (body: { wallet: string; reason: string; cascade: boolean }) =>
     request(async () => (await moderationSchemas()).disqualifyResponse, "/api/admin/wallets/disqualify", post(body)),
   reinstate: (wallet: string) => request(async () => (await moderationSchemas()).reinstateResponse, "/api/admin/wallets/reinstate", post({ wallet })),
+  // Quests
+  quests: (wallet: string) => request(async () => (await questSchemas()).questsResponse, `/api/quests${q({ wallet })}`),
+  /** `answer`: a quiz's option index. */
+  completeQuest: (wallet: string, questId: string, answer?: number) =>
+    request(async () => (await questAnswers()).completeQuestResponse, "/api/quests/complete", post({ wallet, questId, answer })),
+  // The quest catalog (the campaign console, with an admin's session)
+  adminQuests: () => request(async () => (await questAnswers()).adminQuestsResponse, "/api/admin/quests"),
+  createQuest: (body: Record<string, unknown>) => request(async () => (await questAnswers()).questResponse, "/api/admin/quests", post(body)),
+  updateQuest: (id: string, patch: Record<string, unknown>) =>
+    request(async () => (await questAnswers()).questResponse, `/api/admin/quests/${encodeURIComponent(id)}`, post(patch, "PATCH")),
+  /** The file as exported: the server refuses it whole on one bad quest. */
+  importQuests: (file: unknown) => request(async () => (await questAnswers()).importQuestsResponse, "/api/admin/quests/import", post(file)),
 };
+
+export type AdminQuest = z.output<typeof import("@/lib/contract/quest-answers").adminQuestSchema>;
 
 /** Query keys, one place, so mutations invalidate exactly what they change. */
 export const queryKeys = {
@@ -152,6 +169,8 @@ export const queryKeys = {
   /** Every around-me read, and one wallet's on one board (a season by its number). */
   leaderboardArounds: ["leaderboard-around"] as const,
   leaderboardAround: (wallet: string, board: "all" | number) => ["leaderboard-around", wallet, board] as const,
+  quests: (wallet: string) => ["quests", wallet] as const,
+  adminQuests: ["admin-quests"] as const,
 };
 
 /** One event of GET /api/leaderboard/stream: the top list, or null when it is not one. */

@@ -183,3 +183,58 @@ export function formatCountdown(seconds: number): string {
   const s = seconds % 60;
   return [h, m, s].map((n) => String(n).padStart(2, "0")).join(":");
 }
+
+/** The team's quests as the wallet sees them: status, cooldown, its quest points. */
+export function useQuests(wallet: string) {
+  return useQuery({ queryKey: queryKeys.quests(wallet), queryFn: () => api.quests(wallet) });
+}
+
+/**
+ * Completes (or verifies) one quest. Points credited move the wallet's score, so its rank, the
+ * boards it is on and the quest list are read again; so is the list when the server names a
+ * cooldown the page did not know of.
+ */
+export function useCompleteQuest(wallet: string, questId: string) {
+  const qc = useQueryClient();
+  const write = useWalletWrite();
+  return useMutation({
+    mutationFn: (answer?: number) => write(wallet, () => api.completeQuest(wallet, questId, answer)),
+    // Pending until the list is read again: the row goes from its button to its new status in one step.
+    onSuccess: async (result) => {
+      if (!result.success) return;
+      if (result.points > 0) {
+        for (const queryKey of [queryKeys.leaderboardUser(wallet), queryKeys.leaderboard, queryKeys.seasonLeaderboards, queryKeys.leaderboardArounds]) {
+          void qc.invalidateQueries({ queryKey });
+        }
+      }
+      await qc.invalidateQueries({ queryKey: queryKeys.quests(wallet) });
+    },
+    onError: (error) => {
+      if (error instanceof ApiRequestError && error.status === 400) void qc.invalidateQueries({ queryKey: queryKeys.quests(wallet) });
+    },
+  });
+}
+
+/** Links the wallet's fid (`link`, null where it cannot be made), then reads the quests again: the Farcaster ones become available. */
+export function useLinkFarcaster(wallet: string, link: (() => Promise<void>) | null) {
+  const qc = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: async () => link?.(),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.quests(wallet) }),
+  });
+  return link ? mutation : null;
+}
+
+/** The console's catalog: every quest, archived ones included, each with its completions. */
+export function useAdminQuests() {
+  return useQuery({ queryKey: queryKeys.adminQuests, queryFn: api.adminQuests });
+}
+
+/** A change to the catalog (create, edit, archive, import): the console's list is read again after it. */
+export function useQuestCatalogChange<Input>(change: (input: Input) => Promise<unknown>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.adminQuests }),
+  });
+}

@@ -1,0 +1,151 @@
+/**
+ * The team's quests end to end, in Chromium against the production build and the local chain: an
+ * admin creates a quiz and a token-balance quest in /admin (the form refusing a bad one before
+ * anything is sent), a visitor holding the token answers the quiz wrong, then right, verifies the
+ * balance, and sees the points each gave, their rewards and the public board move. The console then
+ * counts one completion each; both pages hold a 390 px phone without scrolling sideways.
+ * Screenshots of the quest form and of the dashboard's quests (`npm run screenshots` writes them to docs/).
+ */
+import type { Page } from "@playwright/test";
+import { parseUnits, type Address } from "viem";
+import { startApp, type AppServer } from "@/tests/support/app-server";
+import { chainEnv } from "@/tests/support/chain-fixture";
+import { questChain } from "@/tests/support/quest-chain";
+import { E2E_SITE_ENV } from "@/tests/e2e/support/constants";
+import { e2eChain, fixedKeys, SCREENSHOT_DIR } from "@/tests/e2e/support/helpers";
+import { signInToConsole } from "@/tests/e2e/support/console";
+import { appAt, connectThroughModal, expect, guardNetwork, test, waitForHydration, type App } from "@/tests/e2e/support/fixtures";
+import { installWallet } from "@/tests/e2e/support/wallet";
+
+const { keyOf, walletOf } = fixedKeys("quests");
+const adminKey = keyOf("admin");
+const admin = walletOf("admin");
+const visitorKey = keyOf("visitor");
+const visitor = walletOf("visitor") as Address;
+const SESSION_SECRET = "e2e-quests-secret-0123456789abcdef0123456789ab";
+const TOKEN_DECIMALS = 6;
+
+let server: AppServer;
+let app: App;
+let token: Address;
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  const contracts = e2eChain();
+  const chain = questChain(contracts);
+  token = await chain.deployToken(TOKEN_DECIMALS);
+  // Exactly the quest's minimum, in base units: the boundary the verifier passes.
+  await chain.mintToken(token, visitor, parseUnits("100", TOKEN_DECIMALS));
+  server = await startApp({ ...E2E_SITE_ENV, ...chainEnv(contracts), ADMIN_WALLETS: admin, SESSION_SECRET });
+  app = appAt(server.baseUrl);
+});
+test.afterAll(async () => server.stop());
+
+async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+async function shoot(page: Page, name: string, target = page.locator("body")) {
+  await page.evaluate(() => document.fonts.ready);
+  await target.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, animations: "disabled" });
+}
+
+async function openNewQuest(page: Page) {
+  const button = page.getByTestId("quest-new");
+  await waitForHydration(button);
+  await button.click();
+  const dialog = page.getByRole("dialog", { name: "New quest" });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test("an admin creates a quiz and a token quest; a visitor completes both and the board moves", async ({ page, browser }) => {
+  // Two browsers, server renders and chain reads on a shared 2-core machine: a finite budget, generous for it.
+  test.setTimeout(180_000);
+  await signInToConsole(page, app.baseUrl, adminKey);
+  const section = page.getByRole("region", { name: "Quests" });
+  await expect(section.getByText("No quests yet.")).toBeVisible();
+
+  // The quiz. One option only: the form names the field before anything reaches the server.
+  let dialog = await openNewQuest(page);
+  await dialog.getByLabel("Id").fill("capital-quiz");
+  await dialog.getByLabel("Type").selectOption("quiz");
+  await dialog.getByLabel("Title").fill("Name the capital");
+  await dialog.getByLabel("Question").fill("What is the capital of France?");
+  await dialog.getByLabel("Options").fill("Paris");
+  await dialog.getByLabel("Points").fill("30");
+  const posts: string[] = [];
+  page.on("request", (request) => request.method() !== "GET" && request.url().includes("/api/admin/quests") && posts.push(request.url()));
+  await dialog.getByTestId("quest-save").click();
+  await expect(dialog.getByTestId("quest-form-error")).toHaveText("Invalid params.options: 2 to 10 distinct options, each 1 to 200 characters");
+  await expect(dialog.getByLabel("Options")).toHaveAttribute("aria-invalid", "true");
+  expect(posts).toEqual([]);
+  await dialog.getByLabel("Options").fill("Lyon\nParis\nMarseille");
+  await dialog.getByLabel("Right answer").selectOption({ label: "Paris" });
+  await dialog.getByTestId("quest-save").click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId("admin-quest-capital-quiz")).toContainText("Name the capital");
+
+  // The token quest: hold at least 100 whole tokens.
+  dialog = await openNewQuest(page);
+  await dialog.getByLabel("Id").fill("hold-quest-token");
+  await dialog.getByLabel("Type").selectOption("erc20_balance");
+  await dialog.getByLabel("Title").fill("Hold 100 QT");
+  await dialog.getByLabel("Description").fill("Keep at least 100 Quest Tokens in this wallet.");
+  await dialog.getByLabel("Token contract").fill(token);
+  await dialog.getByLabel("Minimum balance").fill("100");
+  await dialog.getByLabel("Points").fill("50");
+  await shoot(page, "quest-form", dialog);
+  await dialog.getByTestId("quest-save").click();
+  await expect(dialog).toBeHidden();
+  const tokenRow = page.getByTestId("admin-quest-hold-quest-token");
+  await expect(tokenRow.getByTestId("quest-completions")).toHaveText("0");
+
+  // The visitor, in a browser of their own.
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const phone = await context.newPage();
+  await guardNetwork(context);
+  await installWallet(phone, { privateKey: visitorKey });
+  await phone.goto(app.baseUrl);
+  await connectThroughModal(phone);
+  const quests = phone.getByTestId("team-quests");
+  await expect(quests.getByTestId("quest-points")).toHaveText("0 points earned");
+  await expect(phone.getByTestId("stat-rewards")).toContainText("0");
+
+  // A wrong answer says so, and the quiz may be tried again.
+  const quiz = phone.getByTestId("quest-capital-quiz");
+  await expect(quiz).toHaveAttribute("data-status", "available");
+  await quiz.getByLabel("Lyon").check();
+  await quiz.getByRole("button", { name: /Submit/ }).click();
+  await expect(quiz.getByTestId("quest-reason")).toBeVisible();
+  await expect(quiz).toHaveAttribute("data-status", "available");
+  await quiz.getByLabel("Paris").check();
+  await quiz.getByRole("button", { name: /Submit/ }).click();
+  await expect(quiz.getByTestId("quest-points-gained")).toHaveText("+30 points");
+  await expect(quiz).toHaveAttribute("data-status", "completed");
+
+  // The token quest is read on chain.
+  const hold = phone.getByTestId("quest-hold-quest-token");
+  await hold.getByRole("button", { name: /Verify/ }).click();
+  await expect(hold.getByTestId("quest-points-gained")).toHaveText("+50 points");
+  await expect(hold).toHaveAttribute("data-status", "completed");
+  await expect(quests.getByTestId("quest-points")).toHaveText("80 points earned");
+  // rewards = score x 20: the rank card moves without a reload.
+  await expect(phone.getByTestId("stat-rewards")).toContainText("1,600");
+  expect(await horizontalOverflow(phone)).toBe(0);
+  await shoot(phone, "dashboard-quests-phone", quests);
+
+  // The public board shows the new points.
+  await phone.goto(`${app.baseUrl}/leaderboard`);
+  await expect(phone.locator(`[data-testid=leaderboard-row][data-wallet="${visitor}"]`).getByTestId("rewards")).toHaveText("1,600");
+  await context.close();
+
+  // The console counts one completion each, and holds a 390 px phone too (its table scrolls inside its card).
+  await page.reload();
+  await expect(tokenRow.getByTestId("quest-completions")).toHaveText("1");
+  await expect(page.getByTestId("admin-quest-capital-quiz").getByTestId("quest-completions")).toHaveText("1");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(section).toBeVisible();
+  expect(await horizontalOverflow(page)).toBe(0);
+});
