@@ -166,7 +166,9 @@ function ImportButton() {
       </button>
       {(importFile.error || importFile.data) && (
         <p role={importFile.error ? "alert" : "status"} data-testid="quests-import-result" className={`basis-full text-sm ${importFile.error ? "text-red-600 dark:text-red-400" : "text-emerald-700 dark:text-emerald-400"}`}>
-          {importFile.error ? errorText(importFile.error) : "Imported."}
+          {importFile.error
+            ? errorText(importFile.error)
+            : `Imported ${formatCount(importFile.data?.imported ?? 0)} ${importFile.data?.imported === 1 ? "quest" : "quests"}: each created, or replaced where its id was in use.`}
         </p>
       )}
     </>

@@ -76,20 +76,30 @@ export function QuestAction({
     case "available":
       break;
   }
+  // Beside the row from 480 px; below that the quiz's form has its own, under the options.
+  if (quest.type === "quiz")
+    return (
+      <div className="hidden w-full min-[480px]:flex">
+        <SubmitAnswer quest={quest} step={step} className={wide} />
+      </div>
+    );
   if (complete.isPending)
     return (
       <span className={buttonClass({ variant: "secondary", size: "sm", className: wide })} aria-live="polite">
         <Spinner /> {verifierOf(quest.type) === "on-chain" || verifierOf(quest.type) === "farcaster" ? "Verifying" : "Saving"}
       </span>
     );
-  if (quest.type === "quiz")
-    return (
-      <button type="submit" form={step.formId} disabled={step.answer === null} className={buttonClass({ size: "sm", className: wide })}>
-        Submit<span className="sr-only">: {quest.title}</span>
-      </button>
-    );
   if (quest.type === "visit") return step.opened ? <CompleteButton quest={quest} step={step} label="Complete" /> : <OpenLink quest={quest} url={quest.params.url} step={step} />;
   return <CompleteButton quest={quest} step={step} label={complete.data?.success === false || complete.error ? "Verify again" : "Verify"} />;
+}
+
+function SubmitAnswer({ quest, step, className }: { quest: PublicQuest; step: QuestStep; className: string }) {
+  return (
+    <button type="submit" form={step.formId} disabled={step.answer === null || step.complete.isPending} className={buttonClass({ size: "sm", className })}>
+      {step.complete.isPending && <Spinner />}
+      Submit<span className="sr-only">: {quest.title}</span>
+    </button>
+  );
 }
 
 function Badge({ children }: { children: ReactNode }) {
@@ -164,7 +174,7 @@ export function questNote({ quest, status, step }: { quest: PublicQuest; status:
       <TaskNote tone="warning">
         <span className="font-semibold">{quest.type === "quiz" ? "Not quite:" : "Not verified:"}</span>{" "}
         <span data-testid="quest-reason">{result.reason}</span>
-        {quest.type === "quiz" && " Try again."}
+        {quest.type === "quiz" && `${/[.!?]$/.test(result.reason) ? "" : "."} Try again.`}
       </TaskNote>
     );
   else if (result?.success && !("alreadyCompleted" in result && result.alreadyCompleted) && status !== "available")
@@ -210,6 +220,9 @@ function QuizForm({ quest, step }: { quest: Extract<PublicQuest, { type: "quiz" 
           ))}
         </div>
       </fieldset>
+      <div className="mt-2.5 min-[480px]:hidden">
+        <SubmitAnswer quest={quest} step={step} className="w-40" />
+      </div>
     </form>
   );
 }

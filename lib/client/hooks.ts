@@ -231,7 +231,7 @@ export function useAdminQuests() {
 }
 
 /** A change to the catalog (create, edit, archive, import): the console's list is read again after it. */
-export function useQuestCatalogChange<Input>(change: (input: Input) => Promise<unknown>) {
+export function useQuestCatalogChange<Input, Output>(change: (input: Input) => Promise<Output>) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: change,
