@@ -4,9 +4,11 @@
  * names such as task ids. Failures become one error type the UI can show.
  *
  * The schemas (and zod with them, a third of the app's own JavaScript) load with
- * the first request instead of with the page, so they stay off the first paint.
+ * the first request instead of with the page, so they stay off the first paint: the
+ * methods and paths come from lib/contract/paths.ts, the registry's zod-free part.
  */
 import type { z } from "zod";
+import { paths, type RoutePath } from "@/lib/contract/paths";
 import type { CompletableTaskId, VerifiableTaskId } from "@/lib/domain/tasks";
 import type { LeaderboardEntry } from "@/lib/contract/schemas";
 
@@ -45,7 +47,14 @@ export class ApiRequestError extends Error {
 const NETWORK_ERROR = "Can't reach the server. Check your connection and try again.";
 const UNEXPECTED = "The server sent an unexpected answer. Please try again.";
 
-async function request<S extends z.ZodType>(pick: (s: Schemas) => S | Promise<S>, path: string, init?: RequestInit): Promise<z.output<S>> {
+/** What a call adds to its endpoint: the query, the JSON body of a POST, and fetch's own options. */
+interface Call {
+  query?: Record<string, string>;
+  body?: Record<string, string | boolean>;
+  init?: RequestInit;
+}
+
+async function request<S extends z.ZodType>(pick: (s: Schemas) => S | Promise<S>, route: RoutePath, call: Call = {}): Promise<z.output<S>> {
   // Before the request is sent: a write the server applied is never reported as failed because the
   // schemas to read its answer did not arrive.
   let loaded: Schemas;
@@ -54,7 +63,8 @@ async function request<S extends z.ZodType>(pick: (s: Schemas) => S | Promise<S>
   try {
     loaded = await loadSchemas();
     answer = await pick(loaded);
-    response = await fetch(path, { ...init, cache: init?.cache ?? "no-store", headers: { accept: "application/json", ...init?.headers } });
+    const url = call.query ? `${route.path}?${new URLSearchParams(call.query).toString()}` : route.path;
+    response = await fetch(url, { ...requestInit(route, call), cache: call.init?.cache ?? "no-store" });
   } catch {
     throw new ApiRequestError(NETWORK_ERROR, 0);
   }
@@ -72,11 +82,14 @@ async function request<S extends z.ZodType>(pick: (s: Schemas) => S | Promise<S>
 }
 
 /** Every POST is JSON, body or not: the server refuses any other Content-Type with 415. */
-const post = (body: Record<string, string | boolean> = {}): RequestInit => ({
-  method: "POST",
-  headers: { "content-type": "application/json" },
-  body: JSON.stringify(body),
-});
+function requestInit(route: RoutePath, { body, init }: Call): RequestInit {
+  const json = route.method === "POST" && { "content-type": "application/json" };
+  return {
+    ...init,
+    ...(route.method === "POST" && { method: "POST", body: JSON.stringify(body ?? {}) }),
+    headers: { accept: "application/json", ...json, ...init?.headers },
+  };
+}
 
 // The console's answers only: visitors' pages never download them.
 const moderationSchemas = () => import("@/lib/contract/moderation-schemas");
@@ -94,48 +107,44 @@ const boardRead: RequestInit = { cache: "no-cache" };
 /** Which board a read is of: the all-time board, or the season running now. */
 export type BoardTab = "all" | "season";
 
-const q = (params: Record<string, string>) => `?${new URLSearchParams(params).toString()}`;
-
 export const api = {
-  initUser: (wallet: string) => request((s) => s.initUserResponse, "/api/user/init", post({ wallet })),
+  initUser: (wallet: string) => request((s) => s.initUserResponse, paths.initUser, { body: { wallet } }),
   visit: (refCode: string, visitorId: string) =>
-    request((s) => s.visitResponse, "/api/referral/visit", { ...post({ refCode, visitorId }), keepalive: true }),
+    request((s) => s.visitResponse, paths.visit, { body: { refCode, visitorId }, init: { keepalive: true } }),
   recordReferral: (wallet: string, refCode: string) =>
-    request((s) => s.recordReferralResponse, "/api/referral/record", post({ wallet, refCode })),
-  referralLink: (wallet: string) => request((s) => s.referralLinkResponse, `/api/referral/link${q({ user: wallet })}`),
-  walletByCode: (code: string) => request((s) => s.walletByCodeResponse, `/api/referral/wallet-by-code${q({ code })}`),
-  taskStatus: (wallet: string) => request((s) => s.taskStatusResponse, `/api/steam/task-status${q({ wallet })}`),
-  progress: (wallet: string) => request((s) => s.progressResponse, `/api/steam/progress${q({ wallet })}`),
+    request((s) => s.recordReferralResponse, paths.recordReferral, { body: { wallet, refCode } }),
+  referralLink: (wallet: string) => request((s) => s.referralLinkResponse, paths.referralLink, { query: { user: wallet } }),
+  walletByCode: (code: string) => request((s) => s.walletByCodeResponse, paths.walletByCode, { query: { code } }),
+  taskStatus: (wallet: string) => request((s) => s.taskStatusResponse, paths.taskStatus, { query: { wallet } }),
+  progress: (wallet: string) => request((s) => s.progressResponse, paths.progress, { query: { wallet } }),
   completeTask: (wallet: string, taskId: CompletableTaskId) =>
-    request((s) => s.completeTaskResponse, "/api/steam/task/complete", post({ wallet, taskId })),
+    request((s) => s.completeTaskResponse, paths.completeTask, { body: { wallet, taskId } }),
   verifyTask: (wallet: string, taskId: VerifiableTaskId) =>
-    request((s) => s.verifyTaskResponse, "/api/steam/verify", post({ wallet, taskId })),
-  leaderboard: () => request((s) => s.leaderboardResponse, "/api/leaderboard", boardRead),
-  seasonLeaderboard: () => request((s) => s.leaderboardResponse, `/api/leaderboard${q({ season: "current" })}`, boardRead),
+    request((s) => s.verifyTaskResponse, paths.verifyTask, { body: { wallet, taskId } }),
+  leaderboard: () => request((s) => s.leaderboardResponse, paths.leaderboard, { init: boardRead }),
+  seasonLeaderboard: () => request((s) => s.leaderboardResponse, paths.leaderboard, { query: { season: "current" }, init: boardRead }),
   /** The entries around the wallet's rank; [] when it is not ranked on that board. */
   leaderboardAround: (wallet: string, board: BoardTab, radius: number) =>
-    request(
-      async () => (await boardSchemas()).aroundResponse,
-      `/api/leaderboard/around${q({ wallet, radius: String(radius), ...(board === "season" ? { season: "current" } : {}) })}`,
-      boardRead,
-    ),
-  leaderboardUser: (wallet: string) => request((s) => s.leaderboardEntrySchema, `/api/leaderboard/user${q({ wallet })}`),
+    request(async () => (await boardSchemas()).aroundResponse, paths.leaderboardAround, {
+      query: { wallet, radius: String(radius), ...(board === "season" ? { season: "current" } : {}) },
+      init: boardRead,
+    }),
+  leaderboardUser: (wallet: string) => request((s) => s.leaderboardEntrySchema, paths.leaderboardUser, { query: { wallet } }),
   // Wallet sign-in (only used when the server runs with WALLET_AUTH=siwe)
-  session: () => request((s) => s.sessionResponse, "/api/auth/session"),
-  nonce: () => request((s) => s.nonceResponse, "/api/auth/nonce"),
-  signIn: (message: string, signature: string) =>
-    request((s) => s.signInResponse, "/api/auth/verify", post({ message, signature })),
-  logout: () => request((s) => s.logoutResponse, "/api/auth/logout", post()),
+  session: () => request((s) => s.sessionResponse, paths.session),
+  nonce: () => request((s) => s.nonceResponse, paths.nonce),
+  signIn: (message: string, signature: string) => request((s) => s.signInResponse, paths.signIn, { body: { message, signature } }),
+  logout: () => request((s) => s.logoutResponse, paths.logout),
   /** Links the fid a Quick Auth token proves to `wallet`, so the app can notify it. */
   linkFarcaster: (wallet: string, quickAuthToken: string) =>
-    request(async () => (await notificationSchemas()).farcasterLinkResponse, "/api/farcaster/link", {
-      ...post({ wallet }),
-      headers: { "content-type": "application/json", authorization: `Bearer ${quickAuthToken}` },
+    request(async () => (await notificationSchemas()).farcasterLinkResponse, paths.linkFarcaster, {
+      body: { wallet },
+      init: { headers: { authorization: `Bearer ${quickAuthToken}` } },
     }),
   // Moderation (the campaign console, with an admin's session)
   disqualify: (body: { wallet: string; reason: string; cascade: boolean }) =>
-    request(async () => (await moderationSchemas()).disqualifyResponse, "/api/admin/wallets/disqualify", post(body)),
-  reinstate: (wallet: string) => request(async () => (await moderationSchemas()).reinstateResponse, "/api/admin/wallets/reinstate", post({ wallet })),
+    request(async () => (await moderationSchemas()).disqualifyResponse, paths.disqualify, { body }),
+  reinstate: (wallet: string) => request(async () => (await moderationSchemas()).reinstateResponse, paths.reinstate, { body: { wallet } }),
 };
 
 /** Query keys, one place, so mutations invalidate exactly what they change. */
