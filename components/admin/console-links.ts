@@ -4,7 +4,7 @@
  * /api/admin/* answers as CSV, which the same session cookie authorizes.
  */
 import type { PeriodChoice, STATS_TABLES } from "@/lib/contract/admin-schemas";
-import { paths } from "@/lib/contract/paths";
+import * as paths from "@/lib/contract/paths";
 import { MAX_AUDIT_PAGE } from "@/lib/domain/moderation";
 import { MAX_SIGNALS_PAGE } from "@/lib/domain/signals";
 

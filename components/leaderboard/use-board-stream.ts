@@ -3,7 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { parseBoardEvent, queryKeys } from "@/lib/client/api";
-import { paths } from "@/lib/contract/paths";
+import * as paths from "@/lib/contract/paths";
 
 /**
  * "connecting": not open yet (or reopening after the tab was hidden); "live": the stream is open;

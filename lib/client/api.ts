@@ -8,7 +8,8 @@
  * methods and paths come from lib/contract/paths.ts, the registry's zod-free part.
  */
 import type { z } from "zod";
-import { paths, type RoutePath } from "@/lib/contract/paths";
+import * as paths from "@/lib/contract/paths";
+import type { RoutePath } from "@/lib/contract/paths";
 import type { CompletableTaskId, VerifiableTaskId } from "@/lib/domain/tasks";
 import type { LeaderboardEntry } from "@/lib/contract/schemas";
 
@@ -47,14 +48,16 @@ export class ApiRequestError extends Error {
 const NETWORK_ERROR = "Can't reach the server. Check your connection and try again.";
 const UNEXPECTED = "The server sent an unexpected answer. Please try again.";
 
-/** What a call adds to its endpoint: the query, the JSON body of a POST, and fetch's own options. */
-interface Call {
-  query?: Record<string, string>;
-  body?: Record<string, string | boolean>;
-  init?: RequestInit;
-}
-
-async function request<S extends z.ZodType>(pick: (s: Schemas) => S | Promise<S>, route: RoutePath, call: Call = {}): Promise<z.output<S>> {
+/**
+ * One call of an endpoint. `input` travels as the query of a GET and as the JSON body of a POST:
+ * every POST is JSON, body or not, since the server refuses any other Content-Type with 415.
+ */
+async function request<S extends z.ZodType>(
+  pick: (s: Schemas) => S | Promise<S>,
+  route: RoutePath,
+  input: Record<string, string | boolean> = {},
+  init?: RequestInit,
+): Promise<z.output<S>> {
   // Before the request is sent: a write the server applied is never reported as failed because the
   // schemas to read its answer did not arrive.
   let loaded: Schemas;
@@ -63,8 +66,14 @@ async function request<S extends z.ZodType>(pick: (s: Schemas) => S | Promise<S>
   try {
     loaded = await loadSchemas();
     answer = await pick(loaded);
-    const url = call.query ? `${route.path}?${new URLSearchParams(call.query).toString()}` : route.path;
-    response = await fetch(url, { ...requestInit(route, call), cache: call.init?.cache ?? "no-store" });
+    const post = route.method === "POST";
+    const query = new URLSearchParams(Object.entries(input).map(([name, value]) => [name, String(value)])).toString();
+    response = await fetch(post || !query ? route.path : `${route.path}?${query}`, {
+      ...init,
+      ...(post && { method: "POST", body: JSON.stringify(input) }),
+      cache: init?.cache ?? "no-store",
+      headers: { accept: "application/json", ...(post && { "content-type": "application/json" }), ...init?.headers },
+    });
   } catch {
     throw new ApiRequestError(NETWORK_ERROR, 0);
   }
@@ -79,16 +88,6 @@ async function request<S extends z.ZodType>(pick: (s: Schemas) => S | Promise<S>
   const parsed = answer.safeParse(body);
   if (!parsed.success) throw new ApiRequestError(UNEXPECTED, response.status);
   return parsed.data;
-}
-
-/** Every POST is JSON, body or not: the server refuses any other Content-Type with 415. */
-function requestInit(route: RoutePath, { body, init }: Call): RequestInit {
-  const json = route.method === "POST" && { "content-type": "application/json" };
-  return {
-    ...init,
-    ...(route.method === "POST" && { method: "POST", body: JSON.stringify(body ?? {}) }),
-    headers: { accept: "application/json", ...json, ...init?.headers },
-  };
 }
 
 // The console's answers only: visitors' pages never download them.
@@ -108,43 +107,40 @@ const boardRead: RequestInit = { cache: "no-cache" };
 export type BoardTab = "all" | "season";
 
 export const api = {
-  initUser: (wallet: string) => request((s) => s.initUserResponse, paths.initUser, { body: { wallet } }),
-  visit: (refCode: string, visitorId: string) =>
-    request((s) => s.visitResponse, paths.visit, { body: { refCode, visitorId }, init: { keepalive: true } }),
-  recordReferral: (wallet: string, refCode: string) =>
-    request((s) => s.recordReferralResponse, paths.recordReferral, { body: { wallet, refCode } }),
-  referralLink: (wallet: string) => request((s) => s.referralLinkResponse, paths.referralLink, { query: { user: wallet } }),
-  walletByCode: (code: string) => request((s) => s.walletByCodeResponse, paths.walletByCode, { query: { code } }),
-  taskStatus: (wallet: string) => request((s) => s.taskStatusResponse, paths.taskStatus, { query: { wallet } }),
-  progress: (wallet: string) => request((s) => s.progressResponse, paths.progress, { query: { wallet } }),
-  completeTask: (wallet: string, taskId: CompletableTaskId) =>
-    request((s) => s.completeTaskResponse, paths.completeTask, { body: { wallet, taskId } }),
-  verifyTask: (wallet: string, taskId: VerifiableTaskId) =>
-    request((s) => s.verifyTaskResponse, paths.verifyTask, { body: { wallet, taskId } }),
-  leaderboard: () => request((s) => s.leaderboardResponse, paths.leaderboard, { init: boardRead }),
-  seasonLeaderboard: () => request((s) => s.leaderboardResponse, paths.leaderboard, { query: { season: "current" }, init: boardRead }),
+  initUser: (wallet: string) => request((s) => s.initUserResponse, paths.initUser, { wallet }),
+  visit: (refCode: string, visitorId: string) => request((s) => s.visitResponse, paths.visit, { refCode, visitorId }, { keepalive: true }),
+  recordReferral: (wallet: string, refCode: string) => request((s) => s.recordReferralResponse, paths.recordReferral, { wallet, refCode }),
+  referralLink: (wallet: string) => request((s) => s.referralLinkResponse, paths.referralLink, { user: wallet }),
+  walletByCode: (code: string) => request((s) => s.walletByCodeResponse, paths.walletByCode, { code }),
+  taskStatus: (wallet: string) => request((s) => s.taskStatusResponse, paths.taskStatus, { wallet }),
+  progress: (wallet: string) => request((s) => s.progressResponse, paths.progress, { wallet }),
+  completeTask: (wallet: string, taskId: CompletableTaskId) => request((s) => s.completeTaskResponse, paths.completeTask, { wallet, taskId }),
+  verifyTask: (wallet: string, taskId: VerifiableTaskId) => request((s) => s.verifyTaskResponse, paths.verifyTask, { wallet, taskId }),
+  leaderboard: () => request((s) => s.leaderboardResponse, paths.leaderboard, {}, boardRead),
+  seasonLeaderboard: () => request((s) => s.leaderboardResponse, paths.leaderboard, { season: "current" }, boardRead),
   /** The entries around the wallet's rank; [] when it is not ranked on that board. */
   leaderboardAround: (wallet: string, board: BoardTab, radius: number) =>
-    request(async () => (await boardSchemas()).aroundResponse, paths.leaderboardAround, {
-      query: { wallet, radius: String(radius), ...(board === "season" ? { season: "current" } : {}) },
-      init: boardRead,
-    }),
-  leaderboardUser: (wallet: string) => request((s) => s.leaderboardEntrySchema, paths.leaderboardUser, { query: { wallet } }),
+    request(
+      async () => (await boardSchemas()).aroundResponse,
+      paths.leaderboardAround,
+      { wallet, radius: String(radius), ...(board === "season" ? { season: "current" } : {}) },
+      boardRead,
+    ),
+  leaderboardUser: (wallet: string) => request((s) => s.leaderboardEntrySchema, paths.leaderboardUser, { wallet }),
   // Wallet sign-in (only used when the server runs with WALLET_AUTH=siwe)
   session: () => request((s) => s.sessionResponse, paths.session),
   nonce: () => request((s) => s.nonceResponse, paths.nonce),
-  signIn: (message: string, signature: string) => request((s) => s.signInResponse, paths.signIn, { body: { message, signature } }),
+  signIn: (message: string, signature: string) => request((s) => s.signInResponse, paths.signIn, { message, signature }),
   logout: () => request((s) => s.logoutResponse, paths.logout),
   /** Links the fid a Quick Auth token proves to `wallet`, so the app can notify it. */
   linkFarcaster: (wallet: string, quickAuthToken: string) =>
-    request(async () => (await notificationSchemas()).farcasterLinkResponse, paths.linkFarcaster, {
-      body: { wallet },
-      init: { headers: { authorization: `Bearer ${quickAuthToken}` } },
+    request(async () => (await notificationSchemas()).farcasterLinkResponse, paths.linkFarcaster, { wallet }, {
+      headers: { authorization: `Bearer ${quickAuthToken}` },
     }),
   // Moderation (the campaign console, with an admin's session)
   disqualify: (body: { wallet: string; reason: string; cascade: boolean }) =>
-    request(async () => (await moderationSchemas()).disqualifyResponse, paths.disqualify, { body }),
-  reinstate: (wallet: string) => request(async () => (await moderationSchemas()).reinstateResponse, paths.reinstate, { body: { wallet } }),
+    request(async () => (await moderationSchemas()).disqualifyResponse, paths.disqualify, body),
+  reinstate: (wallet: string) => request(async () => (await moderationSchemas()).reinstateResponse, paths.reinstate, { wallet }),
 };
 
 /** Query keys, one place, so mutations invalidate exactly what they change. */

@@ -6,7 +6,11 @@
 import type { z } from "zod";
 import { INTERNAL_ERROR } from "@/lib/contract/errors";
 import { errorResponseSchema } from "@/lib/contract/schemas";
+import type * as paths from "@/lib/contract/paths";
 import type { RoutePath } from "@/lib/contract/paths";
+
+/** The name of an endpoint: its export in lib/contract/paths.ts, its key in the registry. */
+export type RouteName = keyof typeof paths;
 
 /** The most a JSON body may hold; a longer one is a 413 before it is parsed. */
 export const MAX_BODY_BYTES = 8 * 1024;

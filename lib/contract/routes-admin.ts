@@ -2,7 +2,7 @@
 import type { z } from "zod";
 import * as admin from "@/lib/contract/admin-schemas";
 import * as moderation from "@/lib/contract/moderation-schemas";
-import { paths } from "@/lib/contract/paths";
+import * as paths from "@/lib/contract/paths";
 import { error, internal, named, route, tooLarge, type ResponseDoc } from "@/lib/contract/route-spec";
 import * as signals from "@/lib/contract/signals-schemas";
 import { MAX_ANALYTICS_DAYS } from "@/lib/domain/analytics";

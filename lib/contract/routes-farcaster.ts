@@ -1,7 +1,7 @@
 /** The Farcaster notification endpoints in the route registry: the webhook, the Quick Auth link, the reminder run and the console's counts. */
 import * as admin from "@/lib/contract/admin-schemas";
 import * as farcaster from "@/lib/contract/notification-schemas";
-import { paths } from "@/lib/contract/paths";
+import * as paths from "@/lib/contract/paths";
 import { adminAccess } from "@/lib/contract/routes-admin";
 import { error, internal, named, route, tooLarge, walletWrite, WALLET_WRITE } from "@/lib/contract/route-spec";
 import { MAX_ANALYTICS_DAYS } from "@/lib/domain/analytics";

@@ -8,11 +8,11 @@
 import * as api from "@/lib/contract/schemas";
 import * as board from "@/lib/contract/board-schemas";
 import { INTERNAL_ERROR } from "@/lib/contract/errors";
-import { paths } from "@/lib/contract/paths";
+import * as paths from "@/lib/contract/paths";
 import { rewardsExportQuery, rewardsJsonExportSchema } from "@/lib/contract/rewards-export-schemas";
 import { ADMIN_ROUTES, adminAccess } from "@/lib/contract/routes-admin";
 import { FARCASTER_ROUTES } from "@/lib/contract/routes-farcaster";
-import { error, errorBody, internal, named, route, tooLarge, tooManyRequests, walletWrite, WALLET_WRITE, type ResponseDoc } from "@/lib/contract/route-spec";
+import { error, errorBody, internal, named, route, tooLarge, tooManyRequests, walletWrite, WALLET_WRITE, type ResponseDoc, type Route, type RouteName } from "@/lib/contract/route-spec";
 
 const sessionCookie = { "set-cookie": { $ref: "#/components/headers/SessionCookie" } };
 
@@ -343,4 +343,4 @@ export const routes = {
       responses: { 200: { description: "OpenAPI 3.1 document", json: { type: "object" } } },
     },
   }),
-};
+} satisfies Record<RouteName, Route>;

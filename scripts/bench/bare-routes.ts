@@ -5,7 +5,7 @@
  * (scripts/bench/endpoints.ts); tests/unit/routes.test.ts checks that it covers each of them.
  */
 import type { z } from "zod";
-import type { RouteName } from "@/lib/contract/paths";
+import type { RouteName } from "@/lib/contract/route-spec";
 import type { Route } from "@/lib/contract/route-spec";
 import type { routes } from "@/lib/contract/routes";
 import type { PublicOrigin } from "@/lib/domain/public-origin";

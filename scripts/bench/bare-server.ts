@@ -14,8 +14,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { parseArgs } from "node:util";
 import { ApiError, INTERNAL_ERROR, errors } from "@/lib/contract/errors";
-import type { RouteName } from "@/lib/contract/paths";
-import { MAX_BODY_BYTES, type Route } from "@/lib/contract/route-spec";
+import { MAX_BODY_BYTES, type Route, type RouteName } from "@/lib/contract/route-spec";
 import { routes } from "@/lib/contract/routes";
 import { parseInput } from "@/lib/http/handle";
 import { publicOrigin } from "@/lib/domain/public-origin";

@@ -7,7 +7,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { describe, expect, it } from "vitest";
-import { paths, type RouteName } from "@/lib/contract/paths";
+import * as paths from "@/lib/contract/paths";
+import type { RouteName } from "@/lib/contract/route-spec";
 import { routes } from "@/lib/contract/routes";
 import { BARE_ROUTES } from "@/scripts/bench/bare-routes";
 import { ENDPOINTS } from "@/scripts/bench/endpoints";
