@@ -16,6 +16,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { api, errorText, type AdminQuest } from "@/lib/client/api";
 import { useAdminQuests, useQuestCatalogChange } from "@/lib/client/hooks";
+import * as paths from "@/lib/contract/paths";
 
 
 const COLUMNS = 7;
@@ -36,17 +37,17 @@ export function QuestsPanel() {
       description="The team's own quests: what each is worth, how it is checked and how often it was completed. Archived ones stay here, hidden from visitors."
       downloads={
         <>
-          <DownloadLink href={"/api/admin/quests/export"} testId="quests-export">
-            Export JSON
-          </DownloadLink>
-          <ImportButton />
           <button type="button" onClick={() => setEditing({ quest: null })} data-testid="quest-new" className={buttonClass({ size: "sm" })}>
             New quest
           </button>
+          <DownloadLink href={paths.exportQuests.path} testId="quests-export">
+            Export JSON
+          </DownloadLink>
+          <ImportButton />
         </>
       }
     >
-      <ConsoleTable caption="Quests" minWidth="min-w-[46rem]">
+      <ConsoleTable caption="Quests" minWidth="min-w-[52rem]">
         <thead>
           <tr className={headRow}>
             <th scope="col" className={`${firstCell} text-left`}>
@@ -80,14 +81,14 @@ export function QuestsPanel() {
           ) : (
             list.map((quest) => (
               <tr key={quest.id} data-testid={`admin-quest-${quest.id}`} data-archived={quest.archived} className={quest.archived ? "text-zinc-400 dark:text-zinc-500" : ""}>
-                <td className={`${firstCell} py-3`}>
+                <td className={`${firstCell} py-3 whitespace-nowrap`}>
                   <span className="block font-medium">{quest.title}</span>
                   <span className="block font-mono text-xs text-zinc-500 dark:text-zinc-400">
                     {quest.id}
                     {quest.archived && " · archived"}
                   </span>
                 </td>
-                <td className="px-3">{TYPE_LABELS[quest.type]}</td>
+                <td className="px-3 whitespace-nowrap">{TYPE_LABELS[quest.type]}</td>
                 <td className={numberCell}>{formatCount(quest.points)}</td>
                 <td className="px-3">{quest.recurrence}</td>
                 <td className="px-3 text-xs whitespace-nowrap">{windowOf(quest)}</td>
@@ -151,6 +152,7 @@ function ImportButton() {
     } catch {
       throw new Error(`${file.name} is not a JSON file.`);
     }
+    if (typeof json !== "object" || json === null) throw new Error(`${file.name} is not a quest file: it holds no { version, quests }.`);
     return api.importQuests(json);
   });
   function pick(event: ChangeEvent<HTMLInputElement>) {

@@ -49,13 +49,14 @@ const NETWORK_ERROR = "Can't reach the server. Check your connection and try aga
 const UNEXPECTED = "The server sent an unexpected answer. Please try again.";
 
 /**
- * One call of an endpoint. `input` travels as the query of a GET and as the JSON body of a POST:
- * every POST is JSON, body or not, since the server refuses any other Content-Type with 415.
+ * One call of an endpoint. `input` travels as the query of a GET and as the JSON body of a write
+ * (a quest's body nests its params): every write is JSON, body or not, since the server refuses any
+ * other Content-Type with 415.
  */
 async function request<S extends z.ZodType>(
   pick: (s: Schemas) => S | Promise<S>,
   route: RoutePath,
-  input: Record<string, string | boolean> = {},
+  input: object = {},
   init?: RequestInit,
 ): Promise<z.output<S>> {
   // Before the request is sent: a write the server applied is never reported as failed because the
@@ -66,13 +67,13 @@ async function request<S extends z.ZodType>(
   try {
     loaded = await loadSchemas();
     answer = await pick(loaded);
-    const post = route.method === "POST";
+    const write = route.method !== "GET";
     const query = new URLSearchParams(Object.entries(input).map(([name, value]) => [name, String(value)])).toString();
-    response = await fetch(post || !query ? route.path : `${route.path}?${query}`, {
+    response = await fetch(write || !query ? route.path : `${route.path}?${query}`, {
       ...init,
-      ...(post && { method: "POST", body: JSON.stringify(input) }),
+      ...(write && { method: route.method, body: JSON.stringify(input) }),
       cache: init?.cache ?? "no-store",
-      headers: { accept: "application/json", ...(post && { "content-type": "application/json" }), ...init?.headers },
+      headers: { accept: "application/json", ...(write && { "content-type": "application/json" }), ...init?.headers },
     });
   } catch {
     throw new ApiRequestError(NETWORK_ERROR, 0);
@@ -94,6 +95,9 @@ async function request<S extends z.ZodType>(
 const moderationSchemas = () => import("@/lib/contract/moderation-schemas");
 // Farcaster's: loaded inside Farcaster clients only.
 const notificationSchemas = () => import("@/lib/contract/notification-schemas");
+// The quests' answers: loaded where quests are shown or edited.
+const questSchemas = () => import("@/lib/contract/quest-schemas");
+const questAnswers = () => import("@/lib/contract/quest-answers");
 // The live board's answers: loaded by the leaderboard page only.
 const boardSchemas = () => import("@/lib/contract/board-schemas");
 
@@ -141,6 +145,18 @@ export const api = {
   disqualify: (body: { wallet: string; reason: string; cascade: boolean }) =>
     request(async () => (await moderationSchemas()).disqualifyResponse, paths.disqualify, body),
   reinstate: (wallet: string) => request(async () => (await moderationSchemas()).reinstateResponse, paths.reinstate, { wallet }),
+  // Quests
+  quests: (wallet: string) => request(async () => (await questSchemas()).questsResponse, paths.quests, { wallet }),
+  /** `answer`: a quiz's option index. */
+  completeQuest: (wallet: string, questId: string, answer?: number) =>
+    request(async () => (await questAnswers()).completeQuestResponse, paths.completeQuest, { wallet, questId, answer }),
+  // The quest catalog (the campaign console, with an admin's session)
+  adminQuests: () => request(async () => (await questAnswers()).adminQuestsResponse, paths.adminQuests),
+  createQuest: (body: object) => request(async () => (await questAnswers()).questResponse, paths.createQuest, body),
+  updateQuest: (id: string, patch: object) =>
+    request(async () => (await questAnswers()).questResponse, { ...paths.updateQuest, path: paths.updateQuest.path.replace("{id}", encodeURIComponent(id)) }, patch),
+  /** The file as exported: the server refuses it whole on one bad quest. */
+  importQuests: (file: object) => request(async () => (await questAnswers()).importQuestsResponse, paths.importQuests, file),
 };
 
 /** Query keys, one place, so mutations invalidate exactly what they change. */
@@ -157,7 +173,11 @@ export const queryKeys = {
   /** Every around-me read, and one wallet's on one board (a season by its number). */
   leaderboardArounds: ["leaderboard-around"] as const,
   leaderboardAround: (wallet: string, board: "all" | number) => ["leaderboard-around", wallet, board] as const,
+  quests: (wallet: string) => ["quests", wallet] as const,
+  adminQuests: ["admin-quests"] as const,
 };
+
+export type AdminQuest = z.output<typeof import("@/lib/contract/quest-answers").adminQuestSchema>;
 
 /** One event of GET /api/leaderboard/stream: the top list, or null when it is not one. */
 export async function parseBoardEvent(data: string): Promise<LeaderboardEntry[] | null> {

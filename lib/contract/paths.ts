@@ -6,7 +6,7 @@
  * keeps only the endpoints it calls.
  */
 export interface RoutePath {
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "PATCH";
   path: string;
 }
 
@@ -44,3 +44,10 @@ export const linkFarcaster = { method: "POST", path: "/api/farcaster/link" } as 
 export const checkinReminders = { method: "GET", path: "/api/cron/checkin-reminders" } as const;
 export const adminNotifications = { method: "GET", path: "/api/admin/notifications" } as const;
 export const openApi = { method: "GET", path: "/api/openapi.json" } as const;
+export const quests = { method: "GET", path: "/api/quests" } as const;
+export const completeQuest = { method: "POST", path: "/api/quests/complete" } as const;
+export const adminQuests = { method: "GET", path: "/api/admin/quests" } as const;
+export const createQuest = { method: "POST", path: "/api/admin/quests" } as const;
+export const updateQuest = { method: "PATCH", path: "/api/admin/quests/{id}" } as const;
+export const exportQuests = { method: "GET", path: "/api/admin/quests/export" } as const;
+export const importQuests = { method: "POST", path: "/api/admin/quests/import" } as const;
