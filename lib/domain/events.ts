@@ -12,6 +12,8 @@ export type DomainEvent =
   | { type: "referral.credited"; referrer: string; referee: string; at: number }
   /** The wallet completed a task with this request (a check-in; not an earlier completion told again). */
   | { type: "task.completed"; wallet: string; task: CompletableTaskId; at: number }
+  /** The wallet completed a quest of the catalog with this request, credited `points` (its points at that moment). */
+  | { type: "quest.completed"; wallet: string; questId: string; points: number; at: number }
   /** The wallets one admin step disqualified, the named one first unless it already was. */
   | { type: "wallet.disqualified"; wallets: readonly string[]; admin: string; at: number }
   /** The wallets one admin step put back, the named one first. */

@@ -6,6 +6,8 @@ import { rulebookOf, type Rulebook } from "@/lib/domain/rulebook";
 import { createNftVerifier } from "@/lib/chain/verifier";
 import type { NftVerifier } from "@/lib/chain/types";
 import { createWalletActivity, type WalletActivity } from "@/lib/chain/activity";
+import { createQuestReads, type QuestReads } from "@/lib/chain/quest-reads";
+import { createNeynarClient, type NeynarClient } from "@/lib/farcaster/neynar";
 import { qualificationOf, type Qualification } from "@/lib/services/qualify";
 import type { SeasonSchedule } from "@/lib/domain/seasons";
 import { after } from "next/server";
@@ -35,6 +37,10 @@ export interface Deps {
   notifications: Notifier | null;
   /** Where use cases emit their domain events; its subscribers are listed in deps(). */
   events: EventDispatcher;
+  /** Reads the on-chain quests' requirements over RPC_URL; null when no RPC is configured. */
+  questReads: QuestReads | null;
+  /** Neynar's API for the Farcaster quests; null while NEYNAR_API_KEY is unset. */
+  neynar: NeynarClient | null;
 }
 
 let chain: NftVerifier | null | undefined;
@@ -43,6 +49,8 @@ let rules: Rulebook | undefined;
 let qualification: Qualification | undefined;
 let notifications: Notifier | null | undefined;
 let events: EventDispatcher | undefined;
+let questReads: QuestReads | null | undefined;
+let neynar: NeynarClient | null | undefined;
 
 export async function deps(): Promise<Deps> {
   const cfg = config();
@@ -57,8 +65,10 @@ export async function deps(): Promise<Deps> {
     verifyAppKey: createAppKeyCheck(cfg.notifications.hubUrl, cfg.notifications.neynarApiKey, cfg.notifications.timeoutMs),
     quickAuth: createQuickAuthCheck(cfg.notifications.quickAuthOrigin),
   };
+  questReads ??= cfg.chain ? createQuestReads(cfg.chain) : null;
+  neynar ??= cfg.neynar && createNeynarClient(cfg.neynar);
   const store = await getStore();
   // Every subscriber of the domain events (lib/domain/events.ts): one more consumer is one more entry.
   events ??= createDispatcher(after, [...notificationSubscriptions({ store, clock: systemClock, notifications })]);
-  return { store, clock: systemClock, chain, activity, rules, qualification, seasons: cfg.store.seasons ?? null, notifications, events };
+  return { store, clock: systemClock, chain, activity, rules, qualification, seasons: cfg.store.seasons ?? null, notifications, events, questReads, neynar };
 }
