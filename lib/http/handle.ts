@@ -45,6 +45,8 @@ interface Spec<B extends Schema | undefined, Q extends Schema | undefined> {
    * `wallet` per the request's validated wallet. 429 with Retry-After past a limit.
    */
   rateLimit?: RateLimitSpec;
+  /** The most the JSON body may hold, MAX_BODY_BYTES unless a route takes more (a quest file). */
+  maxBodyBytes?: number;
 }
 
 /** What every write naming a wallet declares: the wallet's session, write limits per IP and per wallet. */
@@ -78,7 +80,7 @@ export function handle<B extends Schema | undefined = undefined, Q extends Schem
     if (spec.auth === "cron") requireCron(request.headers);
     // Before the body is read: text/plain and forms are what a browser may send cross-site without a preflight.
     if (request.method === "POST" && !isJson(request.headers.get("content-type"))) throw unsupportedMediaType();
-    const body = spec.body ? parseInput(spec.body, await readJsonObject(request)) : undefined;
+    const body = spec.body ? parseInput(spec.body, await readJsonObject(request, spec.maxBodyBytes ?? MAX_BODY_BYTES)) : undefined;
     const query = spec.query ? parseInput(spec.query, queryInput(url, request, spec.headerFallback)) : undefined;
     const wallet = walletOf(body) ?? walletOf(query) ?? (query as { user?: unknown } | undefined)?.user;
     if (typeof wallet === "string") logged.wallet = wallet;
@@ -272,11 +274,11 @@ function queryInput(url: URL, request: Request, fallback: Record<string, string>
   return input;
 }
 
-/** Reads at most MAX_BODY_BYTES; anything that is not a JSON object is a 400. */
-async function readJsonObject(request: Request): Promise<unknown> {
+/** Reads at most `limit` bytes; anything that is not a JSON object is a 400. */
+async function readJsonObject(request: Request, limit: number): Promise<unknown> {
   const declared = Number(request.headers.get("content-length"));
-  if (declared > MAX_BODY_BYTES) throw errors.bodyTooLarge(MAX_BODY_BYTES);
-  const text = await readLimited(request, MAX_BODY_BYTES);
+  if (declared > limit) throw errors.bodyTooLarge(limit);
+  const text = await readLimited(request, limit);
   let value: unknown;
   try {
     value = JSON.parse(text);

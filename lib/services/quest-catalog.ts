@@ -5,7 +5,7 @@
  */
 import { ApiError } from "@/lib/contract/errors";
 import { applyQuestPatch, QUEST_FILE_VERSION, questSchema, type Quest, type QuestFile, type QuestPatch } from "@/lib/contract/quest-schemas";
-import { MAX_QUESTS } from "@/lib/domain/quests";
+import { isQuestId, MAX_QUESTS } from "@/lib/domain/quests";
 import type { QuestStore, StoredQuest, WalletQuests } from "@/lib/store/types";
 
 export interface Catalog {
@@ -52,6 +52,13 @@ export function listedQuest(catalog: Catalog, questId: string): Quest {
   const quest = catalog.byId.get(questId);
   if (!quest || quest.archived) throw questErrors.notFound();
   return quest;
+}
+
+/** The quest id of /api/admin/quests/{id}; a segment that is no quest id names no quest (404). */
+export function questIdOfPath(pathname: string): string {
+  const segment = pathname.split("/").pop() ?? "";
+  if (!isQuestId(segment)) throw questErrors.notFound();
+  return segment;
 }
 
 /** POST /api/admin/quests */
