@@ -79,12 +79,13 @@ export async function completeQuest(deps: QuestDeps, input: CompleteQuestBody, r
 }
 
 async function attempt(deps: QuestDeps, input: CompleteQuestBody, held: Catalog | undefined, request?: RequestContext): Promise<CompleteQuestResponse | "stale"> {
+  const now = deps.clock();
   let catalog = held;
   let progress: WalletQuests | undefined;
-  if (!catalog) ({ catalog, progress } = await readQuestsOf(deps, input.wallet));
-  let quest = listedQuest(catalog, input.questId);
-  const now = deps.clock();
-  if (!progress && !writesFirst(quest, input.answer, now)) {
+  const kept = held?.byId.get(input.questId);
+  let quest = kept && !kept.archived ? kept : undefined;
+  // A quest the held catalog lacks may be newer than it: only a fresh read says "not found".
+  if (!catalog || !quest || !writesFirst(quest, input.answer, now)) {
     ({ catalog, progress } = await readQuestsOf(deps, input.wallet));
     quest = listedQuest(catalog, input.questId);
   }
