@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { questsResponse } from "@/lib/contract/quest-schemas";
-import { MAX_QUEST_FILE_BYTES } from "@/lib/contract/quest-limits";
+import { MAX_QUEST_FILE_BYTES } from "@/lib/contract/routes-quests";
 import { RECURRENCE_PERIOD_SECONDS } from "@/lib/domain/quests";
 import { startApp, type AppServer } from "@/tests/support/app-server";
 import { client, type Client } from "@/tests/support/http";

@@ -1,11 +1,10 @@
 // PATCH /api/admin/quests/{id}: change a quest (any field but id and type; archived: true archives); admin only
-import { MAX_QUEST_BODY_BYTES } from "@/lib/contract/quest-limits";
-import { questPatchBody } from "@/lib/contract/quest-schemas";
+import { routes } from "@/lib/contract/routes";
 import { handle, refuseOtherMethods } from "@/lib/http/handle";
 import { deps } from "@/lib/services/context";
 import { patchQuest, questIdOfPath } from "@/lib/services/quest-catalog";
 
-export const PATCH = handle({ auth: "admin", body: questPatchBody, maxBodyBytes: MAX_QUEST_BODY_BYTES }, async ({ body, request }) =>
+export const PATCH = handle(routes.patchQuest, async ({ body, request }) =>
   Response.json(await patchQuest(await deps(), questIdOfPath(new URL(request.url).pathname), body), { headers: { "cache-control": "no-store" } }),
 );
 export const { DELETE, GET, OPTIONS, POST, PUT } = refuseOtherMethods({ PATCH });
