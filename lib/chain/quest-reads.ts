@@ -40,8 +40,8 @@ export type { Comparator };
 export interface Erc20BalanceRequirement {
   type: "erc20_balance";
   token: Address;
-  /** Whole tokens: the token's decimals() is read from the chain. */
-  min: number;
+  /** Whole tokens: the token's decimals() is read from the chain. A decimal string too, as the catalog keeps it (up to a uint256). */
+  min: number | string;
 }
 
 export interface Erc721BalanceRequirement {
@@ -184,8 +184,9 @@ function typedArg(input: AbiParameter, raw: string): unknown {
   throw new InvalidRequirementError(`argument ${name}: type ${type} is not supported (arrays and tuples cannot be typed in)`);
 }
 
-function assertMin(min: number, what: string): bigint {
-  if (!Number.isSafeInteger(min) || min < 0) throw new InvalidRequirementError(`${what}: min must be an integer ≥ 0, got ${min}`);
+function assertMin(min: number | string, what: string): bigint {
+  const whole = typeof min === "string" ? /^(?:0|[1-9]\d*)$/.test(min) : Number.isSafeInteger(min) && min >= 0;
+  if (!whole) throw new InvalidRequirementError(`${what}: min must be an integer ≥ 0, got ${min}`);
   return BigInt(min);
 }
 

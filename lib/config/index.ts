@@ -102,6 +102,18 @@ export interface NotificationsConfig {
   timeoutMs: number;
 }
 
+/** Neynar's API, asked to verify the Farcaster quests (NEYNAR_API_KEY turns it on). */
+export interface NeynarConfig {
+  apiKey: string;
+  /** Neynar's API (a test points NEYNAR_API_URL at its stand-in). */
+  baseUrl: string;
+  /** Bounds each check, every page of it included. */
+  timeoutMs: number;
+}
+
+/** Longest wait for one Farcaster quest check. */
+export const NEYNAR_TIMEOUT_MS = 5_000;
+
 export interface Config {
   store: StoreConfig;
   leaderboardSize: number;
@@ -127,6 +139,8 @@ export interface Config {
   qualify: QualifyConfig;
   /** Null while NEYNAR_API_KEY is unset: no webhook, no sends, the manifest names no webhookUrl. */
   notifications: NotificationsConfig | null;
+  /** Null while NEYNAR_API_KEY is unset: Farcaster quests answer that their verification is not configured. */
+  neynar: NeynarConfig | null;
 }
 
 /** The slices the configuration is built from, read together so one error names every bad variable. */
@@ -179,6 +193,7 @@ function configOf(env: Environment): Config {
     trustProxy: trustProxyConfig(e),
     qualify: qualifyConfig(e),
     notifications: notificationsConfig(e),
+    neynar: e.farcaster.NEYNAR_API_KEY ? { apiKey: e.farcaster.NEYNAR_API_KEY, baseUrl: e.testOnly.NEYNAR_API_URL, timeoutMs: NEYNAR_TIMEOUT_MS } : null,
   };
 }
 

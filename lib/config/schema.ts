@@ -226,11 +226,13 @@ export const SLICES = {
     NOTIFY_TIMEOUT_MS: integer(5_000, 100, 60_000),
   }),
   /**
-   * Only tests set these, to point the app at their stand-ins (tests/support/farcaster.ts): production
-   * always talks to Neynar's hub and Farcaster's Quick Auth server.
+   * Only tests set these, to point the app at their stand-ins (tests/support/farcaster.ts,
+   * tests/support/neynar-stand-in.ts): production always talks to Neynar's hub and API and Farcaster's
+   * Quick Auth server.
    */
   testOnly: z.object({
     NEYNAR_HUB_URL: optional.default("https://hub-api.neynar.com").pipe(httpUrl.transform((u) => u.replace(/\/+$/, ""))),
+    NEYNAR_API_URL: optional.default("https://api.neynar.com").pipe(httpUrl.transform((u) => u.replace(/\/+$/, ""))),
     QUICK_AUTH_ORIGIN: optional.default("https://auth.farcaster.xyz").pipe(origin),
   }),
 };

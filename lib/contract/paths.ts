@@ -7,6 +7,7 @@
  */
 export interface RoutePath {
   method: "GET" | "POST" | "PATCH";
+  /** `{name}` stands for a path segment the handler reads (an OpenAPI path parameter). */
   path: string;
 }
 
@@ -43,11 +44,11 @@ export const farcasterWebhook = { method: "POST", path: "/api/farcaster/webhook"
 export const linkFarcaster = { method: "POST", path: "/api/farcaster/link" } as const;
 export const checkinReminders = { method: "GET", path: "/api/cron/checkin-reminders" } as const;
 export const adminNotifications = { method: "GET", path: "/api/admin/notifications" } as const;
-export const openApi = { method: "GET", path: "/api/openapi.json" } as const;
 export const quests = { method: "GET", path: "/api/quests" } as const;
 export const completeQuest = { method: "POST", path: "/api/quests/complete" } as const;
-export const adminQuests = { method: "GET", path: "/api/admin/quests" } as const;
 export const createQuest = { method: "POST", path: "/api/admin/quests" } as const;
-export const updateQuest = { method: "PATCH", path: "/api/admin/quests/{id}" } as const;
+export const adminQuests = { method: "GET", path: "/api/admin/quests" } as const;
+export const patchQuest = { method: "PATCH", path: "/api/admin/quests/{id}" } as const;
 export const exportQuests = { method: "GET", path: "/api/admin/quests/export" } as const;
 export const importQuests = { method: "POST", path: "/api/admin/quests/import" } as const;
+export const openApi = { method: "GET", path: "/api/openapi.json" } as const;

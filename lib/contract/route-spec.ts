@@ -68,6 +68,8 @@ export interface Route<B extends z.ZodType | undefined = z.ZodType | undefined, 
   auth?: "admin" | "wallet" | "cron";
   /** 429 with Retry-After past a limit. */
   rateLimit?: RateLimitSpec;
+  /** The most the JSON body may hold when a route takes more than MAX_BODY_BYTES (a quest catalog file). */
+  maxBodyBytes?: number;
   /** The operation in the OpenAPI document. */
   doc: {
     tag: string;
@@ -82,7 +84,7 @@ export interface Route<B extends z.ZodType | undefined = z.ZodType | undefined, 
 /** What handle() checks of a request: the rest of an entry is for the OpenAPI document and the routers. */
 export type RouteChecks<B extends z.ZodType | undefined = z.ZodType | undefined, Q extends z.ZodType | undefined = z.ZodType | undefined> = Pick<
   Route<B, Q>,
-  "body" | "query" | "headerFallback" | "auth" | "rateLimit"
+  "body" | "query" | "headerFallback" | "auth" | "rateLimit" | "maxBodyBytes"
 >;
 
 /** One registry entry, keeping the types of its schemas for handle()'s context. */

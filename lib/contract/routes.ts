@@ -12,6 +12,7 @@ import * as paths from "@/lib/contract/paths";
 import { rewardsExportQuery, rewardsJsonExportSchema } from "@/lib/contract/rewards-export-schemas";
 import { ADMIN_ROUTES, adminAccess } from "@/lib/contract/routes-admin";
 import { FARCASTER_ROUTES } from "@/lib/contract/routes-farcaster";
+import { QUEST_ROUTES } from "@/lib/contract/routes-quests";
 import { error, errorBody, internal, named, route, tooLarge, tooManyRequests, walletWrite, WALLET_WRITE, type ResponseDoc, type Route, type RouteName } from "@/lib/contract/route-spec";
 
 const sessionCookie = { "set-cookie": { $ref: "#/components/headers/SessionCookie" } };
@@ -335,6 +336,7 @@ export const routes = {
   }),
   ...ADMIN_ROUTES,
   ...FARCASTER_ROUTES,
+  ...QUEST_ROUTES,
   openApi: route({
     ...paths.openApi,
     doc: {

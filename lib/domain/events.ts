@@ -15,6 +15,8 @@ export type DomainEvent =
    * first verification of nft_mint; never an earlier completion told again.
    */
   | { type: "task.completed"; wallet: string; task: CompletableTaskId | VerifiableTaskId; at: number }
+  /** The wallet completed a quest of the catalog with this request, credited `points` (its points at that moment). */
+  | { type: "quest.completed"; wallet: string; questId: string; points: number; at: number }
   /** The wallets one admin step disqualified, the named one first unless it already was. */
   | { type: "wallet.disqualified"; wallets: readonly string[]; admin: string; at: number }
   /** The wallets one admin step put back, the named one first. */

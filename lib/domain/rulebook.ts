@@ -73,6 +73,12 @@ export function pendingCreditOn(rules: Rulebook, step: QualifyingStep): Referral
   return STEP_OF[rules.qualify] === step ? referralCredit(rules) : null;
 }
 
+/** Score points one completion of a quest credits: the catalog's points for it at the moment of the completion. */
+export function questPoints(quest: { readonly points: number }): number {
+  if (!Number.isSafeInteger(quest.points) || quest.points < 0) throw new RangeError(`Quest points must be a whole number >= 0, got ${quest.points}`);
+  return quest.points;
+}
+
 /** Score points one credited referral adds to the campaign: both sides. */
 export function pointsPerReferral(points: ReferralPoints): number {
   return points.referrer + points.referee;

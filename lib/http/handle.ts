@@ -53,7 +53,7 @@ export function handle<B extends Schema | undefined = undefined, Q extends Schem
     if (route.auth === "cron") requireCron(request.headers);
     // Before the body is read: text/plain and forms are what a browser may send cross-site without a preflight.
     if (request.method === "POST" && !isJson(request.headers.get("content-type"))) throw unsupportedMediaType();
-    const body = route.body ? parseInput(route.body, await readJsonObject(request)) : undefined;
+    const body = route.body ? parseInput(route.body, await readJsonObject(request, route.maxBodyBytes ?? MAX_BODY_BYTES)) : undefined;
     const query = route.query ? parseInput(route.query, queryInput(url, request, route.headerFallback)) : undefined;
     const wallet = walletOf(body) ?? walletOf(query) ?? (query as { user?: unknown } | undefined)?.user;
     if (typeof wallet === "string") logged.wallet = wallet;
@@ -247,11 +247,11 @@ function queryInput(url: URL, request: Request, fallback: Record<string, string>
   return input;
 }
 
-/** Reads at most MAX_BODY_BYTES; anything that is not a JSON object is a 400. */
-async function readJsonObject(request: Request): Promise<unknown> {
+/** Reads at most `limit` bytes; anything that is not a JSON object is a 400. */
+async function readJsonObject(request: Request, limit: number): Promise<unknown> {
   const declared = Number(request.headers.get("content-length"));
-  if (declared > MAX_BODY_BYTES) throw errors.bodyTooLarge(MAX_BODY_BYTES);
-  const text = await readLimited(request, MAX_BODY_BYTES);
+  if (declared > limit) throw errors.bodyTooLarge(limit);
+  const text = await readLimited(request, limit);
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -8,14 +8,23 @@ import { NamedSchema, type DocSchema } from "@/lib/contract/route-spec";
 
 export type JsonSchema = Record<string, unknown>;
 
+const FORMAT_WORDS: Record<string, string> = { "date-time": "ISO 8601 date and time, e.g. 2026-01-31T12:00:00Z", uri: "an http or https URL" };
+
 /** zod -> JSON Schema 2020-12 (the dialect of OpenAPI 3.1), without the per-schema $schema line. */
 export function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
     io,
     target: "draft-2020-12",
+    // What a transform gives back (a quest's lowercased address) is any value to JSON Schema; its input side stays exact.
+    unrepresentable: "any",
     override: ({ zodSchema, jsonSchema: out }) => {
       // The refCode rule lives in a transform, which JSON Schema cannot see: say it here.
       if (zodSchema === api.refCodeSchema) Object.assign(out, { minLength: 8, maxLength: 8, description: "8 characters, any case" });
+      // A format is a name validators may not know (strict ones refuse it): the document says it in words.
+      if (typeof out.format === "string") {
+        out.description ??= FORMAT_WORDS[out.format] ?? out.format;
+        delete out.format;
+      }
     },
   });
   return rest;

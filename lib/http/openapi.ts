@@ -14,7 +14,7 @@ import { components, docSchema, jsonSchema, type JsonSchema } from "@/lib/http/o
 const notJson = error("`Content-Type must be application/json`: the request's Content-Type is missing or another type");
 
 function parameters(route: Route): JsonSchema[] {
-  const params: JsonSchema[] = [];
+  const params: JsonSchema[] = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: "path", required: true, schema: { type: "string" } }));
   if (route.query) {
     const schema = jsonSchema(route.query, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
     for (const [name, property] of Object.entries(schema.properties ?? {})) {

@@ -6,6 +6,8 @@ import { rulebookOf, type Rulebook } from "@/lib/domain/rulebook";
 import { createNftVerifier } from "@/lib/chain/verifier";
 import type { NftVerifier } from "@/lib/chain/types";
 import { createWalletActivity, type WalletActivity } from "@/lib/chain/activity";
+import { createQuestReads, type QuestReads } from "@/lib/chain/quest-reads";
+import { createNeynarClient, type NeynarClient } from "@/lib/farcaster/neynar";
 import { qualificationOf, type Qualification } from "@/lib/services/qualify";
 import type { SeasonSchedule } from "@/lib/domain/seasons";
 import { after } from "next/server";
@@ -35,6 +37,10 @@ export interface Deps {
   notifications: Notifier | null;
   /** Where use cases emit their domain events; its subscribers are listed in deps(). */
   events: EventDispatcher;
+  /** Reads the on-chain quests' requirements over RPC_URL; null when no RPC is configured. */
+  questReads: QuestReads | null;
+  /** Neynar's API for the Farcaster quests; null while NEYNAR_API_KEY is unset. */
+  neynar: NeynarClient | null;
 }
 
 /**
@@ -52,9 +58,11 @@ export function buildDeps(cfg: Config, store: Store, later: Later): Deps {
     verifyAppKey: createAppKeyCheck(cfg.notifications.hubUrl, cfg.notifications.neynarApiKey, cfg.notifications.timeoutMs),
     quickAuth: createQuickAuthCheck(cfg.notifications.quickAuthOrigin),
   };
+  const questReads = cfg.chain ? createQuestReads(cfg.chain) : null;
+  const neynar = cfg.neynar && createNeynarClient(cfg.neynar);
   // Every subscriber of the domain events (lib/domain/events.ts): one more consumer is one more entry.
   const events = createDispatcher(later, [...notificationSubscriptions({ store, clock: systemClock, notifications })]);
-  return { store, clock: systemClock, chain, activity, rules: rulebookOf(cfg.qualify.rule), qualification: qualificationOf(cfg.qualify, activity), seasons: cfg.store.seasons ?? null, notifications, events };
+  return { store, clock: systemClock, chain, activity, rules: rulebookOf(cfg.qualify.rule), qualification: qualificationOf(cfg.qualify, activity), seasons: cfg.store.seasons ?? null, notifications, events, questReads, neynar };
 }
 
 let built: Deps | undefined;

@@ -7,6 +7,7 @@
 import { VISITOR_ID_PATTERN } from "@/lib/domain/analytics";
 import { SOCIAL_TASK_IDS } from "@/lib/domain/tasks";
 import { checkedNotifications } from "@/lib/store/checked-notifications";
+import { checkedQuests } from "@/lib/store/checked-quests";
 import {
   checkBatch,
   checkBoard,
@@ -41,6 +42,7 @@ import {
 export function checked(store: Store): Store {
   const overrides: Partial<Store> = {
     ...checkedNotifications(store),
+    ...checkedQuests(store),
     async readBoardOverview(limit) {
       checkLimit(limit);
       return store.readBoardOverview(limit);

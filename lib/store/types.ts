@@ -14,6 +14,7 @@ import type { LeaderboardStore } from "@/lib/store/ports/leaderboard";
 import type { ModerationStore } from "@/lib/store/ports/moderation";
 import type { NotificationStore } from "@/lib/store/ports/notifications";
 import type { OperatorStore } from "@/lib/store/ports/operator";
+import type { QuestStore } from "@/lib/store/ports/quests";
 import type { ReferralStore } from "@/lib/store/ports/referrals";
 import type { SignalsStore } from "@/lib/store/ports/signals";
 import type { TaskStore } from "@/lib/store/ports/tasks";
@@ -29,7 +30,8 @@ export type Store = StoreBackend &
   ModerationStore &
   SignalsStore &
   NotificationStore &
-  OperatorStore;
+  OperatorStore &
+  QuestStore;
 
 export * from "@/lib/store/ports/access";
 export * from "@/lib/store/ports/analytics";
@@ -38,6 +40,7 @@ export * from "@/lib/store/ports/leaderboard";
 export * from "@/lib/store/ports/moderation";
 export * from "@/lib/store/ports/notifications";
 export * from "@/lib/store/ports/operator";
+export * from "@/lib/store/ports/quests";
 export type * from "@/lib/store/ports/referrals";
 export * from "@/lib/store/ports/signals";
 export type * from "@/lib/store/ports/tasks";

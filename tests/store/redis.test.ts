@@ -9,6 +9,7 @@ import { describeStoreContract } from "@/tests/store/contract";
 import { describeModerationContract } from "@/tests/store/moderation-contract";
 import { describeNotificationsContract } from "@/tests/store/notifications-contract";
 import { describeQualifyContract } from "@/tests/store/qualify-contract";
+import { describeQuestsContract } from "@/tests/store/quests-contract";
 import { describeRulebookContract } from "@/tests/store/rulebook-contract";
 import { describeSignalsContract } from "@/tests/store/signals-contract";
 
@@ -33,3 +34,4 @@ const openBoard: OpenBoardStore = async (seasons) =>
   createTcpRedisStore({ url, prefix: `t${randomUUID().slice(0, 8)}`, timeoutMs: 5_000, retentionDays: DEFAULT_RETENTION_DAYS, ...(seasons && { seasons }) });
 describeBoardContract("redis (tcp)", openBoard);
 describeRulebookContract("redis (tcp)", openBoard);
+describeQuestsContract("redis (tcp)", openBoard);

@@ -18,7 +18,8 @@ function routeOperations(dir = join(process.cwd(), "app", "api")): string[] {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) found.push(...routeOperations(path));
     else if (entry.name === "route.ts") {
-      const route = "/" + relative(process.cwd(), dir).split(sep).slice(1).join("/");
+      // A folder [id] is the path parameter {id}.
+      const route = "/" + relative(process.cwd(), dir).split(sep).slice(1).map((s) => s.replace(/^\[(\w+)\]$/, "{$1}")).join("/");
       const source = readFileSync(path, "utf8");
       for (const [, method] of source.matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g)) found.push(`${method?.toLowerCase()} /api${route.slice(4)}`);
     }

@@ -23,16 +23,19 @@ interface RouteFile {
   entries: string[];
 }
 
+/** A route folder as the registry writes it: `[id]` is the path parameter `{id}`. */
+const segment = (name: string) => name.replace(/^\[(\w+)\]$/, "{$1}");
+
 /** Every app/api/.../route.ts but the catch-all's 404. */
 function routeFiles(dir = API): RouteFile[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry): RouteFile[] => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name.startsWith("[") ? [] : routeFiles(path);
+    if (entry.isDirectory()) return entry.name.startsWith("[[") ? [] : routeFiles(path);
     if (entry.name !== "route.ts") return [];
     const source = readFileSync(path, "utf8");
     return [
       {
-        path: `/api/${relative(API, dir).split(sep).join("/")}`.replace(/\/$/, ""),
+        path: `/api/${relative(API, dir).split(sep).map(segment).join("/")}`.replace(/\/$/, ""),
         methods: [...source.matchAll(/export const (GET|POST|PUT|PATCH|DELETE) = handle\(/g)].map((m) => m[1] as string),
         entries: [...source.matchAll(/handle\(routes\.(\w+)\b/g)].map((m) => m[1] as string),
       },

@@ -45,7 +45,7 @@ describe("services", () => {
     now = T0;
     emitted = [];
     const events = { emit: (event: DomainEvent) => void emitted.push(event) };
-    deps = { store: checked(openSqliteStore(dir, { retentionDays: DEFAULT_RETENTION_DAYS })), clock: () => now, chain: null, activity: null, rules: DEFAULT_RULEBOOK, qualification: NO_CHAIN_READ, seasons: null, notifications: null, events };
+    deps = { store: checked(openSqliteStore(dir, { retentionDays: DEFAULT_RETENTION_DAYS })), clock: () => now, chain: null, activity: null, rules: DEFAULT_RULEBOOK, qualification: NO_CHAIN_READ, seasons: null, notifications: null, events, questReads: null, neynar: null };
   });
   afterEach(async () => {
     await deps.store.close();

@@ -113,6 +113,13 @@
  *   {p}:fc:claim:<kind>:<YYYY-MM-DD>
  *                         set     the fids the notification of that kind and UTC day was claimed for; EXPIRE'd
  *                                 CLAIM_SECONDS (notifications.ts) after each claim
+ *   {p}:q:catalog         hash    <quest id> -> the quest's JSON (lib/contract/quest-schemas.ts questSchema), archived too
+ *   {p}:q:order           zset    <quest id> scored by its place in the catalog (1-based, in creation order; quests are never removed)
+ *   {p}:q:version         string  the catalog version (lib/store/ports/quests.ts): INCR'd by every catalog write; never decreases
+ *   {p}:q:completions     hash    <quest id> -> completions of the quest by every wallet
+ *   {p}:q:w:<addr>        hash    <quest id> -> the wallet's last completion of it (Unix s); field `:points` (never a
+ *                                 quest id) -> the wallet's quest points
+ *   {p}:q:ledger:<addr>   list    the wallet's points ledger, oldest first: "questId,points,at" per completion
  */
 import type { NotificationKind } from "@/lib/domain/notifications";
 import { SOCIAL_TASK_IDS } from "@/lib/domain/tasks";
@@ -218,6 +225,14 @@ export interface RedisKeys {
   reminded: string;
   /** The fids the notification of `kind` was claimed for on a day; `day` as YYYY-MM-DD. */
   notificationClaims(kind: NotificationKind, day: string): string;
+  questCatalog: string;
+  questOrder: string;
+  questVersion: string;
+  questCompletions: string;
+  /** The wallet's last completion of each quest and its quest points. */
+  questProgress(wallet: string): string;
+  /** The wallet's points ledger. */
+  questLedger(wallet: string): string;
 }
 
 /** The field and key part that stand for every code in the analytics keys; never a refCode (1 character). */
@@ -286,6 +301,12 @@ export function redisKeys(prefix: string): RedisKeys {
     linkedFids: `${base}fc:fid`,
     reminded: `${base}fc:reminded`,
     notificationClaims: (kind, day) => `${base}fc:claim:${kind}:${day}`,
+    questCatalog: `${base}q:catalog`,
+    questOrder: `${base}q:order`,
+    questVersion: `${base}q:version`,
+    questCompletions: `${base}q:completions`,
+    questProgress: (wallet) => `${base}q:w:${wallet}`,
+    questLedger: (wallet) => `${base}q:ledger:${wallet}`,
   };
 }
 

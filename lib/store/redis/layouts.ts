@@ -111,6 +111,23 @@ export const REINSTATE = {
   args: ["wallet", "admin", "now", "recordKeyPrefix", "cascadeKeyPrefix", ...SEASON_MOVES.args],
 } as const;
 
+export const COMPLETE_QUEST = {
+  keys: [
+    ...REGISTRATION.keys,
+    ...BOARD_WRITE,
+    "season.lbKey",
+    "season.heldKey",
+    "season.refsKey",
+    "season.lastKey",
+    "scoreKey",
+    "catalogVersionKey",
+    "progressKey",
+    "completionsKey",
+    "ledgerKey",
+  ],
+  args: [...REGISTRATION.args, "season.number", "questId", "catalogVersion", "points", "period"],
+} as const;
+
 /** The script of each layout. */
 export const LAYOUTS: Readonly<Partial<Record<ScriptName, Layout>>> = {
   "record-referral": RECORD_REFERRAL,
@@ -119,4 +136,5 @@ export const LAYOUTS: Readonly<Partial<Record<ScriptName, Layout>>> = {
   "mark-nft-mint": MARK_NFT_MINT,
   disqualify: DISQUALIFY,
   reinstate: REINSTATE,
+  "complete-quest": COMPLETE_QUEST,
 };

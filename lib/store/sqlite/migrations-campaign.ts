@@ -244,4 +244,43 @@ export const CAMPAIGN_MIGRATIONS: readonly string[] = [
   ) STRICT;
   INSERT INTO notification_cursor (id, fid) VALUES (1, 0);
   `,
+  // 13: the quest catalog and each wallet's progress (lib/store/ports/quests.ts). A quest is kept as its
+  // JSON (lib/contract/quest-schemas.ts validates it on the way in and out); position keeps the catalog
+  // in creation order; the ledger is read newest first per wallet through its index.
+  `
+  CREATE TABLE quests (
+    id          TEXT PRIMARY KEY,
+    position    INTEGER NOT NULL UNIQUE,
+    body        TEXT NOT NULL,
+    completions INTEGER NOT NULL DEFAULT 0
+  ) STRICT;
+
+  CREATE TABLE quest_catalog (
+    id      INTEGER PRIMARY KEY CHECK (id = 1),
+    version INTEGER NOT NULL
+  ) STRICT;
+  INSERT INTO quest_catalog (id, version) VALUES (1, 0);
+
+  -- The wallet's last completion of each quest it did.
+  CREATE TABLE quest_progress (
+    wallet   TEXT NOT NULL,
+    quest_id TEXT NOT NULL,
+    last_at  INTEGER NOT NULL,
+    PRIMARY KEY (wallet, quest_id)
+  ) STRICT, WITHOUT ROWID;
+
+  CREATE TABLE quest_points (
+    wallet TEXT PRIMARY KEY,
+    points INTEGER NOT NULL
+  ) STRICT, WITHOUT ROWID;
+
+  CREATE TABLE quest_ledger (
+    id       INTEGER PRIMARY KEY,
+    wallet   TEXT NOT NULL,
+    quest_id TEXT NOT NULL,
+    points   INTEGER NOT NULL,
+    at       INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX quest_ledger_wallet ON quest_ledger (wallet, id);
+  `,
 ];

@@ -1,0 +1,109 @@
+/**
+ * The quest catalog as the services hold it: the store's catalog parsed by questSchema, kept per store
+ * at its version so that a read passing that version gets no quests back (lib/store/ports/quests.ts);
+ * and the admin's use cases on it: create, list with completions, PATCH, export and import.
+ */
+import { ApiError } from "@/lib/contract/errors";
+import { applyQuestPatch, QUEST_FILE_VERSION, questSchema, type Quest, type QuestFile, type QuestPatch } from "@/lib/contract/quest-schemas";
+import { isQuestId, MAX_QUESTS } from "@/lib/domain/quests";
+import type { QuestStore, StoredQuest, WalletQuests } from "@/lib/store/types";
+
+export interface Catalog {
+  version: number;
+  /** Every quest, archived too, in creation order. */
+  quests: readonly Quest[];
+  byId: ReadonlyMap<string, Quest>;
+}
+
+type CatalogDeps = { store: QuestStore };
+
+export const questErrors = {
+  notFound: () => new ApiError(404, "Quest not found"),
+  exists: (id: string) => new ApiError(409, `Quest ${id} already exists`),
+  full: () => new ApiError(400, `Invalid quests: the catalog holds at most ${MAX_QUESTS} quests`),
+  /** The catalog changed under two attempts in a row: the client tries again. */
+  busy: () => new ApiError(503, "The quest catalog is changing, please retry"),
+};
+
+/** The catalog each store was last read at: one per store, so tests with several stores never mix them. */
+const held = new WeakMap<QuestStore, Catalog>();
+
+function catalogOf(version: number, stored: readonly StoredQuest[]): Catalog {
+  const quests = stored.map((quest) => questSchema.parse(quest));
+  return { version, quests, byId: new Map(quests.map((quest) => [quest.id, quest])) };
+}
+
+/** The catalog this process holds for the store, if it read one. */
+export function heldCatalog(store: QuestStore): Catalog | undefined {
+  return held.get(store);
+}
+
+/** One round trip: the wallet's quests, and the catalog only when it changed since the one held. */
+export async function readQuestsOf(deps: CatalogDeps, wallet: string): Promise<{ catalog: Catalog; progress: WalletQuests }> {
+  const kept = held.get(deps.store);
+  const read = await deps.store.readQuests(wallet, kept?.version);
+  const catalog = read.quests === null && kept ? kept : catalogOf(read.version, read.quests ?? []);
+  held.set(deps.store, catalog);
+  return { catalog, progress: read.wallet };
+}
+
+/** A quest the wallets see: none of another id, and none archived. */
+export function listedQuest(catalog: Catalog, questId: string): Quest {
+  const quest = catalog.byId.get(questId);
+  if (!quest || quest.archived) throw questErrors.notFound();
+  return quest;
+}
+
+/** The quest id of /api/admin/quests/{id}; a segment that is no quest id names no quest (404). */
+export function questIdOfPath(pathname: string): string {
+  const segment = pathname.split("/").pop() ?? "";
+  if (!isQuestId(segment)) throw questErrors.notFound();
+  return segment;
+}
+
+/** POST /api/admin/quests */
+export async function createQuest(deps: CatalogDeps, quest: Quest): Promise<{ quest: Quest }> {
+  const result = await deps.store.createQuest(quest);
+  if (result.outcome === "exists") throw questErrors.exists(quest.id);
+  if (result.outcome === "full") throw questErrors.full();
+  return { quest };
+}
+
+export type AdminQuest = Quest & { completions: number };
+
+/** GET /api/admin/quests: archived included, each with its completions. */
+export async function listQuests(deps: CatalogDeps): Promise<{ quests: AdminQuest[] }> {
+  const read = await deps.store.readQuestCatalog();
+  return { quests: catalogOf(read.version, read.quests).quests.map((quest) => ({ ...quest, completions: read.completions[quest.id] ?? 0 })) };
+}
+
+/**
+ * PATCH /api/admin/quests/{id}: the patch applied to the quest as stored, written only if the catalog did
+ * not change in between (read again and applied again once if it did).
+ */
+export async function patchQuest(deps: CatalogDeps, id: string, patch: QuestPatch): Promise<{ quest: Quest }> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const read = await deps.store.readQuestCatalog();
+    const current = catalogOf(read.version, read.quests).byId.get(id);
+    if (!current) throw questErrors.notFound();
+    const patched = applyQuestPatch(current, patch);
+    if (!patched.success) throw new ApiError(400, patched.error.issues[0]?.message ?? "Invalid quest");
+    const result = await deps.store.replaceQuest(patched.data, read.version);
+    if (result.outcome === "missing") throw questErrors.notFound();
+    if (result.outcome === "replaced") return { quest: patched.data };
+  }
+  throw questErrors.busy();
+}
+
+/** GET /api/admin/quests/export: the file POST /api/admin/quests/import takes. */
+export async function exportQuests(deps: CatalogDeps): Promise<QuestFile> {
+  const read = await deps.store.readQuestCatalog();
+  return { version: QUEST_FILE_VERSION, quests: catalogOf(read.version, read.quests).quests as Quest[] };
+}
+
+/** POST /api/admin/quests/import: every quest of the file created or replaced in one step (the file was checked whole). */
+export async function importQuests(deps: CatalogDeps, file: QuestFile): Promise<{ imported: number }> {
+  const result = await deps.store.importQuests(file.quests);
+  if (result.outcome === "full") throw questErrors.full();
+  return { imported: file.quests.length };
+}

@@ -1,0 +1,117 @@
+/**
+ * The quest engine's store (issue #28): the team's catalog with its version, each wallet's progress
+ * (last completion per quest, its quest points, its points ledger) and each quest's completions.
+ * Each method is one round trip on Redis and atomic. The store decides no rule: the service reads the
+ * catalog, checks the quest (schedule, answer, chain, Neynar) and hands completeQuest the points
+ * (lib/domain/rulebook.ts questPoints) and the period, which the store applies in one step.
+ *
+ * The catalog version grows with every change of the catalog (create, replace, import) and never goes
+ * back: a process keeps the catalog it read and passes its version, and a read at that version sends no
+ * quests back; a completion checked against an older catalog is refused as "stale".
+ */
+/**
+ * A quest as the store keeps it: an object with its id, stored and handed back as JSON, unread
+ * otherwise. The service writes only what questSchema (lib/contract/quest-schemas.ts) parsed and parses
+ * what it reads back.
+ */
+export type StoredQuest = { readonly id: string } & { readonly [field: string]: unknown };
+
+/** Largest quest the store keeps, as JSON: a quest of the catalog's schema at its longest fits. */
+export const MAX_STORED_QUEST_BYTES = 64 * 1024;
+
+/** Most ledger entries getQuestLedger returns: the newest. */
+export const MAX_LEDGER_PAGE = 500;
+
+export interface QuestCatalog {
+  /** See the top of this file; 0 before the first quest. */
+  version: number;
+  /** Every quest, archived ones too, in the order they were created. */
+  quests: StoredQuest[];
+}
+
+/** A wallet's side of the quests. */
+export interface WalletQuests {
+  /** Quest points: the sum of the wallet's ledger. */
+  points: number;
+  /** quest id -> server time of the wallet's last completion of it; quests never done are absent. */
+  lastCompleted: Record<string, number>;
+  /** The fid linked to the wallet by Quick Auth (NotificationStore.linkFarcaster); null when none is. */
+  fid: number | null;
+}
+
+export interface QuestsRead {
+  version: number;
+  /** The catalog at `version`; null when `version` is the unlessVersion given (the caller has it). */
+  quests: StoredQuest[] | null;
+  wallet: WalletQuests;
+}
+
+export interface CompleteQuest {
+  wallet: string;
+  questId: string;
+  /** The version of the catalog the service checked the quest against. */
+  catalogVersion: number;
+  /** What this completion credits (the quest's points now). */
+  points: number;
+  /** Seconds between two completions; null for a quest done once. */
+  periodSeconds: number | null;
+  now: number;
+}
+
+export type CompleteQuestResult =
+  /** Recorded and credited: the wallet's quest points after it. */
+  | { outcome: "completed"; questPoints: number }
+  /** A once quest the wallet did before, at `at`: nothing written. */
+  | { outcome: "already"; at: number }
+  /** Done within the period, last at `last`: nothing written. */
+  | { outcome: "cooldown"; last: number }
+  /** The catalog changed since `catalogVersion`: nothing written, the service reads it again. */
+  | { outcome: "stale" };
+
+export type CatalogWrite<T extends string> = { outcome: T; version: number };
+
+export interface LedgerEntry {
+  questId: string;
+  points: number;
+  at: number;
+}
+
+export interface QuestLedger {
+  /** The wallet's quest points, the sum of every entry. */
+  points: number;
+  /** Entries in all. */
+  total: number;
+  /** The newest `limit` entries, newest first. */
+  entries: LedgerEntry[];
+}
+
+export interface QuestStore {
+  /** The catalog (unless the caller holds `unlessVersion`) and the wallet's quests, from one snapshot. */
+  readQuests(wallet: string, unlessVersion?: number): Promise<QuestsRead>;
+
+  /** The whole catalog and each quest's completions (quest id -> count; absent: none), from one snapshot. */
+  readQuestCatalog(): Promise<QuestCatalog & { completions: Record<string, number> }>;
+
+  /** Adds a quest; "exists" when its id is taken, "full" when the catalog holds MAX_QUESTS already. */
+  createQuest(quest: StoredQuest): Promise<CatalogWrite<"created" | "exists" | "full">>;
+
+  /** Replaces a quest of that id if the catalog is still at `catalogVersion`; "missing" when no quest has it. */
+  replaceQuest(quest: StoredQuest, catalogVersion: number): Promise<CatalogWrite<"replaced" | "missing" | "stale">>;
+
+  /**
+   * Creates or replaces every quest of the file, all in one step; quests the file does not name stay.
+   * "full" (and nothing written) when the catalog would hold more than MAX_QUESTS.
+   */
+  importQuests(quests: readonly StoredQuest[]): Promise<CatalogWrite<"imported" | "full">>;
+
+  /**
+   * Records a completion unless the wallet did the once quest before or did it within the period;
+   * credits `points` to the board, the running season's board (held if the wallet is disqualified) and the
+   * wallet's quest points, counts the quest's completion and appends {questId, points, now} to the ledger,
+   * all in one step. Also makes the wallet known.
+   */
+  completeQuest(input: CompleteQuest): Promise<CompleteQuestResult>;
+
+  /** The wallet's points ledger: its quest points and its newest `limit` entries (at most MAX_LEDGER_PAGE). */
+  getQuestLedger(wallet: string, limit: number): Promise<QuestLedger>;
+}

@@ -1,0 +1,150 @@
+/**
+ * Quests on Redis (lib/store/ports/quests.ts). The catalog is a hash of each quest's JSON with a zset for
+ * its order and a version; a wallet's progress is one hash (last completion per quest, and its quest
+ * points), its ledger one list.
+ *
+ * Keys: q:catalog, q:order, q:version, q:completions, q:w:<addr>, q:ledger:<addr>, fc:fid (the linked fid,
+ * read); a completion also makes the wallet known (wallet:<addr>, codes, an:<day>:facts, an:since) and
+ * credits through addPoints of lib/board.lua: lb, lb:held, disqualified, lb:version, the season's lb:s:<n>,
+ * lb:held:s:<n>, lb:refs:s:<n> (untouched) and lb:seasons, score.
+ * Scripts: quests/read-quests, read-quest-catalog, create-quest, replace-quest, import-quests,
+ * complete-quest, get-quest-ledger (and lib/quests.lua).
+ */
+import "server-only";
+import { MAX_QUESTS } from "@/lib/domain/quests";
+import type { RedisContext } from "@/lib/store/redis/context";
+import { COMPLETE_QUEST, part, positional, REGISTRATION } from "@/lib/store/redis/layouts";
+import { int, list, optInt, str, UnexpectedReplyError } from "@/lib/store/redis/reply";
+import { whole } from "@/lib/store/redis/run";
+import { seasonWrite } from "@/lib/store/redis/seasons";
+import { registration } from "@/lib/store/redis/wallets";
+import type { CatalogWrite, CompleteQuestResult, LedgerEntry, QuestStore, StoredQuest, WalletQuests } from "@/lib/store/types";
+
+/** The field of q:w:<addr> that holds the wallet's quest points (keys.ts): never a quest id. */
+const POINTS_FIELD = ":points";
+
+/** Pairs of a flat reply {a, b, ...}. */
+function pairsOf(reply: unknown, what: string): [unknown, unknown][] {
+  const flat = list(reply, what);
+  if (flat.length % 2 !== 0) throw new UnexpectedReplyError(what, reply);
+  const pairs: [unknown, unknown][] = [];
+  for (let i = 0; i < flat.length; i += 2) pairs.push([flat[i], flat[i + 1]]);
+  return pairs;
+}
+
+function questsOf(reply: unknown): StoredQuest[] {
+  return pairsOf(reply, "quest catalog").map(([id, json]) => {
+    const quest: unknown = JSON.parse(str(json, "quest"));
+    if (typeof quest !== "object" || quest === null || (quest as { id?: unknown }).id !== str(id, "quest id")) throw new UnexpectedReplyError("quest", json);
+    return quest as StoredQuest;
+  });
+}
+
+function progressOf(progress: unknown, fid: unknown): WalletQuests {
+  let points = 0;
+  const lastCompleted: Record<string, number> = {};
+  for (const [field, value] of pairsOf(progress, "quest progress")) {
+    const name = str(field, "quest progress field");
+    if (name === POINTS_FIELD) points = int(value, "quest points");
+    else lastCompleted[name] = int(value, name);
+  }
+  return { points, lastCompleted, fid: optInt(fid, "fid") };
+}
+
+function writeOf<T extends string>(reply: unknown, outcomes: readonly T[], what: string): CatalogWrite<T> {
+  const [outcome, version] = list(reply, what, 2);
+  if (!outcomes.includes(outcome as T)) throw new UnexpectedReplyError(what, reply);
+  return { outcome: outcome as T, version: int(version, "catalog version") };
+}
+
+function ledgerEntryOf(value: unknown): LedgerEntry {
+  const [questId, points, at] = str(value, "ledger entry").split(",");
+  if (questId === undefined || points === undefined || at === undefined) throw new UnexpectedReplyError("ledger entry", value);
+  return { questId, points: int(points, "ledger points"), at: int(at, "ledger time") };
+}
+
+export function questOperations(context: RedisContext): QuestStore {
+  const { keys, run, runList } = context;
+  const catalogKeys = [keys.questVersion, keys.questOrder, keys.questCatalog];
+  return {
+    async readQuests(wallet, unlessVersion) {
+      const reply = await runList(
+        "read-quests",
+        [...catalogKeys, keys.questProgress(wallet), keys.linkedFids],
+        [wallet, unlessVersion === undefined ? "" : whole(unlessVersion)],
+        4,
+      );
+      return {
+        version: int(reply[0], "catalog version"),
+        quests: reply[1] === null ? null : questsOf(reply[1]),
+        wallet: progressOf(reply[2], reply[3]),
+      };
+    },
+
+    async readQuestCatalog() {
+      const [version, quests, completions] = await runList("read-quest-catalog", [...catalogKeys, keys.questCompletions], [], 3);
+      return {
+        version: int(version, "catalog version"),
+        quests: questsOf(quests),
+        completions: Object.fromEntries(pairsOf(completions, "completions").map(([id, n]) => [str(id, "quest id"), int(n, "completions")])),
+      };
+    },
+
+    async createQuest(quest) {
+      return writeOf(await run("create-quest", catalogKeys, [quest.id, JSON.stringify(quest), whole(MAX_QUESTS)]), ["created", "exists", "full"], "createQuest");
+    },
+
+    async replaceQuest(quest, catalogVersion) {
+      const reply = await run("replace-quest", catalogKeys, [quest.id, JSON.stringify(quest), whole(catalogVersion)]);
+      return writeOf(reply, ["replaced", "missing", "stale"], "replaceQuest");
+    },
+
+    async importQuests(quests) {
+      const args = [whole(MAX_QUESTS), ...quests.flatMap((quest) => [quest.id, JSON.stringify(quest)])];
+      return writeOf(await run("import-quests", catalogKeys, args), ["imported", "full"], "importQuests");
+    },
+
+    async completeQuest({ wallet, questId, catalogVersion, points, periodSeconds, now }): Promise<CompleteQuestResult> {
+      const season = seasonWrite(context, now);
+      const { keys: scriptKeys, args } = positional(COMPLETE_QUEST, {
+        ...part(REGISTRATION, registration(context, wallet, now)),
+        "board.lbKey": keys.leaderboard,
+        "board.heldKey": keys.held,
+        "board.disqualifiedKey": keys.disqualified,
+        "board.versionKey": keys.boardVersion,
+        "season.lbKey": season.keys[0] as string,
+        "season.heldKey": season.keys[1] as string,
+        "season.refsKey": season.keys[2] as string,
+        "season.lastKey": season.keys[3] as string,
+        "season.number": season.args[0] as string,
+        scoreKey: keys.score,
+        catalogVersionKey: keys.questVersion,
+        progressKey: keys.questProgress(wallet),
+        completionsKey: keys.questCompletions,
+        ledgerKey: keys.questLedger(wallet),
+        questId,
+        catalogVersion: whole(catalogVersion),
+        points: whole(points),
+        period: periodSeconds === null ? "" : whole(periodSeconds),
+      });
+      const reply = await runList("complete-quest", scriptKeys, args, 1);
+      switch (reply[0]) {
+        case "completed":
+          return { outcome: "completed", questPoints: int(reply[1], "quest points") };
+        case "already":
+          return { outcome: "already", at: int(reply[1], "completedAt") };
+        case "cooldown":
+          return { outcome: "cooldown", last: int(reply[1], "completedAt") };
+        case "stale":
+          return { outcome: "stale" };
+        default:
+          throw new UnexpectedReplyError("completeQuest", reply);
+      }
+    },
+
+    async getQuestLedger(wallet, limit) {
+      const [points, total, entries] = await runList("get-quest-ledger", [keys.questProgress(wallet), keys.questLedger(wallet)], [whole(limit)], 3);
+      return { points: optInt(points, "quest points") ?? 0, total: int(total, "ledger length"), entries: list(entries, "ledger").map(ledgerEntryOf) };
+    },
+  };
+}

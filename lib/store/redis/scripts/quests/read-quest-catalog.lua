@@ -1,0 +1,8 @@
+-- uses: quests
+-- readQuestCatalog: {version, {id, json, ...}, {id, completions, ...}}.
+local versionKey = KEYS[1]
+local orderKey = KEYS[2]
+local catalogKey = KEYS[3]
+local completionsKey = KEYS[4]
+
+return {redis.call('GET', versionKey) or '0', questList(orderKey, catalogKey), redis.call('HGETALL', completionsKey)}
