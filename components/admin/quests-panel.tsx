@@ -14,7 +14,8 @@ import { formatCount } from "@/components/admin/format";
 import { buttonClass } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
-import { api, errorText, type AdminQuest } from "@/lib/client/api";
+import { api, errorText } from "@/lib/client/api";
+import type { AdminQuest } from "@/lib/contract/quest-schemas";
 import { useAdminQuests, useQuestCatalogChange } from "@/lib/client/hooks";
 import * as paths from "@/lib/contract/paths";
 

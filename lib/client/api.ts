@@ -97,7 +97,6 @@ const moderationSchemas = () => import("@/lib/contract/moderation-schemas");
 const notificationSchemas = () => import("@/lib/contract/notification-schemas");
 // The quests' answers: loaded where quests are shown or edited.
 const questSchemas = () => import("@/lib/contract/quest-schemas");
-const questAnswers = () => import("@/lib/contract/quest-answers");
 // The live board's answers: loaded by the leaderboard page only.
 const boardSchemas = () => import("@/lib/contract/board-schemas");
 
@@ -149,14 +148,14 @@ export const api = {
   quests: (wallet: string) => request(async () => (await questSchemas()).questsResponse, paths.quests, { wallet }),
   /** `answer`: a quiz's option index. */
   completeQuest: (wallet: string, questId: string, answer?: number) =>
-    request(async () => (await questAnswers()).completeQuestResponse, paths.completeQuest, { wallet, questId, answer }),
+    request(async () => (await questSchemas()).completeQuestResponse, paths.completeQuest, { wallet, questId, answer }),
   // The quest catalog (the campaign console, with an admin's session)
-  adminQuests: () => request(async () => (await questAnswers()).adminQuestsResponse, paths.adminQuests),
-  createQuest: (body: object) => request(async () => (await questAnswers()).questResponse, paths.createQuest, body),
+  adminQuests: () => request(async () => (await questSchemas()).adminQuestsResponse, paths.adminQuests),
+  createQuest: (body: object) => request(async () => (await questSchemas()).questAnswer, paths.createQuest, body),
   updateQuest: (id: string, patch: object) =>
-    request(async () => (await questAnswers()).questResponse, { ...paths.updateQuest, path: paths.updateQuest.path.replace("{id}", encodeURIComponent(id)) }, patch),
+    request(async () => (await questSchemas()).questAnswer, { ...paths.patchQuest, path: paths.patchQuest.path.replace("{id}", encodeURIComponent(id)) }, patch),
   /** The file as exported: the server refuses it whole on one bad quest. */
-  importQuests: (file: object) => request(async () => (await questAnswers()).importQuestsResponse, paths.importQuests, file),
+  importQuests: (file: object) => request(async () => (await questSchemas()).questImportResponse, paths.importQuests, file),
 };
 
 /** Query keys, one place, so mutations invalidate exactly what they change. */
@@ -177,7 +176,7 @@ export const queryKeys = {
   adminQuests: ["admin-quests"] as const,
 };
 
-export type AdminQuest = z.output<typeof import("@/lib/contract/quest-answers").adminQuestSchema>;
+
 
 /** One event of GET /api/leaderboard/stream: the top list, or null when it is not one. */
 export async function parseBoardEvent(data: string): Promise<LeaderboardEntry[] | null> {

@@ -324,6 +324,24 @@ export const publicQuestSchema = z.discriminatedUnion("type", [
 ]);
 export type PublicQuest = z.output<typeof publicQuestSchema>;
 
+/** POST /api/quests/complete's 200: completed (`points` credited at `timestamp`), done before, or not verified (`reason`). */
+export const completeQuestResponse = z.union([
+  z.object({ success: z.literal(true), questId: z.string(), points: whole, timestamp: z.number().int() }),
+  z.object({ success: z.literal(true), questId: z.string(), points: z.literal(0), alreadyCompleted: z.literal(true) }),
+  z.object({ success: z.literal(false), verified: z.literal(false), reason: z.string() }),
+]);
+
+/** POST /api/admin/quests and PATCH /api/admin/quests/{id}: the quest as stored. */
+export const questAnswer = z.object({ quest: questSchema });
+
+/** A quest in GET /api/admin/quests: archived ones too, each with its completions. */
+export const adminQuestSchema = z.intersection(questSchema, z.object({ completions: whole }));
+export type AdminQuest = z.output<typeof adminQuestSchema>;
+export const adminQuestsResponse = z.object({ quests: z.array(adminQuestSchema) });
+
+/** POST /api/admin/quests/import */
+export const questImportResponse = z.object({ imported: whole });
+
 /** GET /api/quests?wallet= : `points` is the wallet's quest points; archived quests are not listed. */
 export const questsResponse = z.object({ wallet: address, points: whole, quests: z.array(publicQuestSchema) });
 export type QuestsResponse = z.output<typeof questsResponse>;

@@ -12,13 +12,10 @@ export const MAX_QUEST_BODY_BYTES = 64 * 1024;
 export const MAX_QUEST_FILE_BYTES = 1024 * 1024;
 
 const TAG = "Quests";
-const questBody = named("QuestAnswer", z.object({ quest: quest.questSchema }));
+const questBody = named("QuestAnswer", quest.questAnswer);
 const invalidQuest = error("`Invalid <field>: ...` naming the field (`Invalid params.url: ...`), or `Invalid JSON body`");
 const questTooLarge = (limit: number): ResponseDoc => error(`Request body over ${limit} bytes`);
 
-const completed = z.object({ success: z.literal(true), questId: z.string(), points: z.number().int().nonnegative(), timestamp: z.number().int() });
-const alreadyCompleted = z.object({ success: z.literal(true), questId: z.string(), points: z.literal(0), alreadyCompleted: z.literal(true) });
-const notVerified = z.object({ success: z.literal(false), verified: z.literal(false), reason: z.string() });
 const cooldown = z.object({ error: z.string(), cooldownRemaining: z.number().int().positive() });
 
 export const QUEST_ROUTES = {
@@ -53,7 +50,7 @@ export const QUEST_ROUTES = {
       responses: {
         200: {
           description: "Completed (`points` credited at `timestamp`), done before (`alreadyCompleted`), or not verified (`reason`)",
-          json: named("CompleteQuestResponse", z.union([completed, alreadyCompleted, notVerified])),
+          json: named("CompleteQuestResponse", quest.completeQuestResponse),
         },
         400: {
           description:
@@ -96,7 +93,7 @@ export const QUEST_ROUTES = {
       responses: {
         200: {
           description: "The catalog in creation order",
-          json: named("AdminQuests", z.object({ quests: z.array(z.intersection(quest.questSchema, z.object({ completions: z.number().int().nonnegative() }))) })),
+          json: named("AdminQuests", quest.adminQuestsResponse),
         },
         ...adminAccess,
         500: internal,
@@ -147,7 +144,7 @@ export const QUEST_ROUTES = {
       summary: "Create or replace every quest of a catalog file, all or none",
       description: "Quests the file does not name stay. One bad quest refuses the whole file, named by its index and id.",
       responses: {
-        200: { description: "Imported", json: named("QuestImport", z.object({ imported: z.number().int().nonnegative() })) },
+        200: { description: "Imported", json: named("QuestImport", quest.questImportResponse) },
         400: error(`\`Invalid quests[<index>] ("<id>"): ...\`, \`Invalid version: ...\`, or more than ${MAX_QUESTS} quests in the catalog`),
         ...adminAccess,
         413: questTooLarge(MAX_QUEST_FILE_BYTES),

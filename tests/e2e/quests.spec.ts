@@ -6,6 +6,7 @@
  * counts one completion each; both pages hold a 390 px phone without scrolling sideways.
  * Screenshots of the quest form and of the dashboard's quests (`npm run screenshots` writes them to docs/).
  */
+import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { parseUnits, type Address } from "viem";
 import { startApp, type AppServer } from "@/tests/support/app-server";
@@ -148,4 +149,52 @@ test("an admin creates a quiz and a token quest; a visitor completes both and th
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(section).toBeVisible();
   expect(await horizontalOverflow(page)).toBe(0);
+});
+
+test("the console edits and archives a quest, and moves the catalog as a JSON file refused whole on one bad quest", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await signInToConsole(page, app.baseUrl, adminKey);
+  const quiz = page.getByTestId("admin-quest-capital-quiz");
+  const hold = page.getByTestId("admin-quest-hold-quest-token");
+
+  // Edit: any field but id and type.
+  const edit = quiz.getByTestId("quest-edit");
+  await waitForHydration(edit);
+  await edit.click();
+  const dialog = page.getByRole("dialog", { name: "Edit capital-quiz" });
+  await expect(dialog.getByLabel("Id")).toBeDisabled();
+  await expect(dialog.getByLabel("Type")).toBeDisabled();
+  await dialog.getByLabel("Points").fill("40");
+  await dialog.getByTestId("quest-save").click();
+  await expect(dialog).toBeHidden();
+  await expect(quiz.getByRole("cell", { name: "40", exact: true })).toBeVisible();
+
+  // Archived: still in the console, gone from the visitors' list; and back.
+  const listed = async () => ((await (await request.get(`${app.baseUrl}/api/quests?wallet=${visitor}`)).json()) as { quests: { id: string }[] }).quests.map((q) => q.id);
+  await hold.getByTestId("quest-archive").click();
+  await expect(hold).toHaveAttribute("data-archived", "true");
+  expect(await listed()).toEqual(["capital-quiz"]);
+  await hold.getByTestId("quest-archive").click();
+  await expect(hold).toHaveAttribute("data-archived", "false");
+  expect(await listed()).toEqual(["capital-quiz", "hold-quest-token"]);
+
+  // Export, then import: a file with one bad quest changes nothing; the same file fixed is imported whole.
+  const download = page.waitForEvent("download");
+  await page.getByTestId("quests-export").click();
+  const path = await (await download).path();
+  const file = JSON.parse(await readFile(path, "utf8")) as { version: number; quests: { id: string; title: string; points: number }[] };
+  expect(file.version).toBe(1);
+  expect(file.quests.map((q) => q.id)).toEqual(["capital-quiz", "hold-quest-token"]);
+  file.quests[0]!.title = "Name the capital city";
+  file.quests[1]!.points = -1;
+  const pick = (quests: typeof file) =>
+    page.getByTestId("quests-import-file").setInputFiles({ name: "quests.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(quests)) });
+  await pick(file);
+  await expect(page.getByTestId("quests-import-result")).toContainText('Invalid quests[1] ("hold-quest-token")');
+  await expect(quiz).toContainText("Name the capital");
+  await expect(quiz).not.toContainText("Name the capital city");
+  file.quests[1]!.points = 50;
+  await pick(file);
+  await expect(page.getByTestId("quests-import-result")).toHaveText("Imported 2 quests: each created, or replaced where its id was in use.");
+  await expect(quiz).toContainText("Name the capital city");
 });
