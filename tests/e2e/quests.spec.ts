@@ -4,7 +4,8 @@
  * anything is sent), a visitor holding the token answers the quiz wrong, then right, verifies the
  * balance, and sees the points each gave, their rewards and the public board move. The console then
  * counts one completion each; both pages hold a 390 px phone without scrolling sideways.
- * Screenshots of the quest form and of the dashboard's quests (`npm run screenshots` writes them to docs/).
+ * Screenshots of the quest form, the console's Quests section and the dashboard's quests on a phone
+ * (`npm run screenshots` writes them to docs/).
  */
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
@@ -25,6 +26,7 @@ const visitorKey = keyOf("visitor");
 const visitor = walletOf("visitor") as Address;
 const SESSION_SECRET = "e2e-quests-secret-0123456789abcdef0123456789ab";
 const TOKEN_DECIMALS = 6;
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
 let server: AppServer;
 let app: App;
@@ -64,6 +66,8 @@ async function openNewQuest(page: Page) {
 test("an admin creates a quiz and a token quest; a visitor completes both and the board moves", async ({ page, browser }) => {
   // Two browsers, server renders and chain reads on a shared 2-core machine: a finite budget, generous for it.
   test.setTimeout(180_000);
+  // Tall enough for the whole quest form in its dialog, for the screenshot.
+  await page.setViewportSize({ width: 1280, height: 1400 });
   await signInToConsole(page, app.baseUrl, adminKey);
   const section = page.getByRole("region", { name: "Quests" });
   await expect(section.getByText("No quests yet.")).toBeVisible();
@@ -104,7 +108,7 @@ test("an admin creates a quiz and a token quest; a visitor completes both and th
   await expect(tokenRow.getByTestId("quest-completions")).toHaveText("0");
 
   // The visitor, in a browser of their own.
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const context = await browser.newContext(PHONE);
   const phone = await context.newPage();
   await guardNetwork(context);
   await installWallet(phone, { privateKey: visitorKey });
@@ -119,8 +123,9 @@ test("an admin creates a quiz and a token quest; a visitor completes both and th
   await expect(quiz).toHaveAttribute("data-status", "available");
   await quiz.getByLabel("Lyon").check();
   await quiz.getByRole("button", { name: /Submit/ }).click();
-  await expect(quiz.getByTestId("quest-reason")).toBeVisible();
+  await expect(quiz.getByTestId("quest-reason")).toHaveText("Wrong answer");
   await expect(quiz).toHaveAttribute("data-status", "available");
+  await shoot(phone, "dashboard-quests-phone", quests);
   await quiz.getByLabel("Paris").check();
   await quiz.getByRole("button", { name: /Submit/ }).click();
   await expect(quiz.getByTestId("quest-points-gained")).toHaveText("+30 points");
@@ -135,7 +140,7 @@ test("an admin creates a quiz and a token quest; a visitor completes both and th
   // rewards = score x 20: the rank card moves without a reload.
   await expect(phone.getByTestId("stat-rewards")).toContainText("1,600");
   expect(await horizontalOverflow(phone)).toBe(0);
-  await shoot(phone, "dashboard-quests-phone", quests);
+  await shoot(phone, "dashboard-quests-done-phone", quests);
 
   // The public board shows the new points.
   await phone.goto(`${app.baseUrl}/leaderboard`);
@@ -146,9 +151,14 @@ test("an admin creates a quiz and a token quest; a visitor completes both and th
   await page.reload();
   await expect(tokenRow.getByTestId("quest-completions")).toHaveText("1");
   await expect(page.getByTestId("admin-quest-capital-quiz").getByTestId("quest-completions")).toHaveText("1");
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expect(section).toBeVisible();
-  expect(await horizontalOverflow(page)).toBe(0);
+  await shoot(page, "console-quests", section);
+  const adminPhone = await browser.newContext({ ...PHONE, storageState: await page.context().storageState() });
+  await guardNetwork(adminPhone);
+  const consolePhone = await adminPhone.newPage();
+  await consolePhone.goto(`${app.baseUrl}/admin`);
+  await expect(consolePhone.getByTestId("admin-quest-capital-quiz")).toBeVisible();
+  expect(await horizontalOverflow(consolePhone)).toBe(0);
+  await adminPhone.close();
 });
 
 test("the console edits and archives a quest, and moves the catalog as a JSON file refused whole on one bad quest", async ({ page, request }) => {
