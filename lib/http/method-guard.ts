@@ -41,8 +41,18 @@ export function refusalOf(pathname: string, apiAllow: ReadonlyMap<string, string
   // Next.js redirects a trailing slash away; the route is the same.
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   if (path !== "/api" && !path.startsWith("/api/")) return methodNotAllowed(PAGE_ALLOW);
-  const allow = apiAllow.get(path);
+  const allow = apiAllow.get(path) ?? templatedAllow(path, apiAllow);
   return allow ? methodNotAllowed(allow) : notFound();
+}
+
+/** The Allow of the document's path whose {parameter} segments match `path` (/api/admin/quests/{id}). */
+function templatedAllow(path: string, apiAllow: ReadonlyMap<string, string>): string | undefined {
+  for (const [template, allow] of apiAllow) {
+    if (!template.includes("{")) continue;
+    const pattern = template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{\w+\}/g, "[^/]+");
+    if (new RegExp(`^${pattern}$`).test(path)) return allow;
+  }
+  return undefined;
 }
 
 export function guardUnroutedMethods(): void {

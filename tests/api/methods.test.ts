@@ -15,13 +15,19 @@ import { sendWithNodeHttp, type NodeAnswer as Answer } from "@/tests/support/nod
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "PROPFIND"];
 const STATIC_HEADERS = ["x-content-type-options", "referrer-policy", "content-security-policy"];
 
-/** Every static route under app/api by its path; the catch-all ([[...path]]) serves no path of its own. */
+/**
+ * Every route under app/api by its path as the document writes it (a folder [id] is {id}); the
+ * catch-all ([[...path]]) serves no path of its own.
+ */
 function apiRoutes(dir = join("app", "api"), path = "/api"): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     if (entry.isFile()) return entry.name === "route.ts" ? [path] : [];
-    return entry.name.startsWith("[") ? [] : apiRoutes(join(dir, entry.name), `${path}/${entry.name}`);
+    return entry.name.startsWith("[[") ? [] : apiRoutes(join(dir, entry.name), `${path}/${entry.name.replace(/^\[(\w+)\]$/, "{$1}")}`);
   });
 }
+
+/** A path to send to: each {parameter} filled with a sample segment. */
+const concrete = (path: string) => path.replace(/\{\w+\}/g, "sample-id");
 
 describe("methods and unknown paths", () => {
   let app: AppServer;
@@ -62,7 +68,7 @@ describe("methods and unknown paths", () => {
       for (const method of METHODS) {
         // The stream's GET never ends by itself (tests/api/live-board.test.ts reads it); its other methods are walked.
         if (path === "/api/leaderboard/stream" && method === "GET") continue;
-        const answer = await send(method, path);
+        const answer = await send(method, concrete(path));
         const at = `${method} ${path}`;
         if (method === "OPTIONS") {
           expect({ status: answer.status, allow: answer.headers.allow, body: answer.body }, at).toEqual({ status: 204, allow, body: "" });

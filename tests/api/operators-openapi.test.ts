@@ -44,7 +44,10 @@ describe("real responses against the OpenAPI document", () => {
     [hub, notify, quickAuth] = await Promise.all([startFakeHub(), startNotificationServer(), startQuickAuthServer()]);
     const farcaster = { NEYNAR_API_KEY: "neynar", NEYNAR_HUB_URL: hub.url, CRON_SECRET: CRON };
     [live, down, off, guarded, guardedDown] = await Promise.all([
-      startApp({ ADMIN_TOKEN: TOKEN, ADMIN_WALLETS: ADMIN, SESSION_SECRET: siwe.SESSION_SECRET, LOG_WALLETS: "true", ...farcaster, QUICK_AUTH_ORIGIN: quickAuth.origin }),
+      // NEYNAR_API_URL names a port nobody listens on: a Farcaster quest's check is a 503 there.
+      freePort().then((port) =>
+        startApp({ ADMIN_TOKEN: TOKEN, ADMIN_WALLETS: ADMIN, SESSION_SECRET: siwe.SESSION_SECRET, LOG_WALLETS: "true", ...farcaster, QUICK_AUTH_ORIGIN: quickAuth.origin, NEYNAR_API_URL: `http://127.0.0.1:${port}` }),
+      ),
       freePort().then((port) =>
         startApp({ REDIS_URL: `redis://127.0.0.1:${port}`, STORE_TIMEOUT_MS: "300", ADMIN_TOKEN: TOKEN, ...farcaster, QUICK_AUTH_ORIGIN: quickAuth.origin }),
       ),
@@ -77,12 +80,19 @@ describe("real responses against the OpenAPI document", () => {
     return validate;
   }
 
+  /** The document's path of a request's: itself, or the path whose {parameter} segments match it. */
+  function documentedPath(pathname: string): string {
+    if (doc.paths[pathname]) return pathname;
+    const templated = Object.keys(doc.paths).find((path) => new RegExp(`^${path.replace(/\{\w+\}/g, "[^/]+")}$`).test(pathname));
+    return templated ?? pathname;
+  }
+
   /** Sends a request and checks the response against the document: status, content type, body, request id. */
-  async function call(app: AppServer, method: "GET" | "POST", target: string, init: { body?: unknown; headers?: Record<string, string> } = {}) {
+  async function call(app: AppServer, method: "GET" | "POST" | "PATCH", target: string, init: { body?: unknown; headers?: Record<string, string> } = {}) {
     const headers = { ...(init.body !== undefined && { "content-type": "application/json" }), ...init.headers };
     const body = init.body === undefined ? undefined : typeof init.body === "string" ? init.body : JSON.stringify(init.body);
     const res = await fetch(app.baseUrl + target, { method, headers, body });
-    const path = new URL(target, "http://x").pathname;
+    const path = documentedPath(new URL(target, "http://x").pathname);
     const op = doc.paths[path]?.[method.toLowerCase()];
     expect(op, `${method} ${path} is documented`).toBeDefined();
     const documented = op!.responses[String(res.status)];
@@ -319,6 +329,7 @@ describe("real responses against the OpenAPI document", () => {
       ["/api/steam/task/complete", { taskId: "fc_follow" }],
       ["/api/steam/verify", { taskId: "nft_mint" }],
       ["/api/farcaster/link", {}],
+      ["/api/quests/complete", { questId: "no-such-quest" }],
     ];
     for (const [target, fields] of writes) {
       expect((await postAs(guarded, target, { wallet: other, ...fields })).status, target).toBe(401);
@@ -398,6 +409,64 @@ describe("real responses against the OpenAPI document", () => {
     expect((await get(live, "/api/admin/notifications", notAdmin)).status).toBe(403);
     expect((await get(off, "/api/admin/notifications", auth)).status).toBe(404);
     expect((await get(down, "/api/admin/notifications", auth)).status).toBe(500);
+  });
+
+  it("the quest endpoints: every status they document", async () => {
+    const auth = { authorization: `Bearer ${TOKEN}` };
+    const notAdmin = { cookie: await signIn(live.baseUrl, accountOf(keyedWallet())!) };
+    const admin = (app: AppServer, method: "GET" | "POST" | "PATCH", target: string, body?: unknown, headers: Record<string, string> = auth) =>
+      call(app, method, target, { body, headers });
+    const visitQuest = { id: "openapi-visit", title: "Visit", type: "visit", params: { url: "https://example.com" }, points: 3 };
+    const big = { ...visitQuest, description: "x".repeat(70 * 1024) };
+
+    expect((await admin(live, "POST", "/api/admin/quests", visitQuest)).status).toBe(201);
+    expect((await admin(live, "POST", "/api/admin/quests", visitQuest)).status).toBe(409);
+    expect((await admin(live, "POST", "/api/admin/quests", { ...visitQuest, id: "Bad Id" })).status).toBe(400);
+    expect((await admin(live, "POST", "/api/admin/quests", big)).status).toBe(413);
+    expect((await admin(live, "GET", "/api/admin/quests")).body.quests).toHaveLength(1);
+    expect((await admin(live, "PATCH", "/api/admin/quests/openapi-visit", { points: 4 })).body.quest.points).toBe(4);
+    expect((await admin(live, "PATCH", "/api/admin/quests/openapi-visit", { points: -4 })).status).toBe(400);
+    expect((await admin(live, "PATCH", "/api/admin/quests/nobody", { points: 4 })).status).toBe(404);
+    expect((await admin(live, "PATCH", "/api/admin/quests/openapi-visit", { description: big.description })).status).toBe(413);
+    const file = (await admin(live, "GET", "/api/admin/quests/export")).body;
+    expect((await admin(live, "POST", "/api/admin/quests/import", file)).body).toEqual({ imported: 1 });
+    expect((await admin(live, "POST", "/api/admin/quests/import", { version: 1, quests: [{ id: "x" }] })).status).toBe(400);
+    expect((await admin(live, "POST", "/api/admin/quests/import", { version: 1, quests: [], pad: "x".repeat(1024 * 1024) })).status).toBe(413);
+    const every: ["GET" | "POST" | "PATCH", string, unknown][] = [
+      ["POST", "/api/admin/quests", visitQuest],
+      ["GET", "/api/admin/quests", undefined],
+      ["PATCH", "/api/admin/quests/openapi-visit", { points: 1 }],
+      ["GET", "/api/admin/quests/export", undefined],
+      ["POST", "/api/admin/quests/import", file],
+    ];
+    for (const [method, target, body] of every) {
+      expect((await admin(live, method, target, body, {})).status, target).toBe(401);
+      expect((await admin(live, method, target, body, notAdmin)).status, target).toBe(403);
+      expect((await admin(off, method, target, body)).status, target).toBe(404);
+      expect((await admin(down, method, target, body)).status, target).toBe(500);
+    }
+
+    const wallet = randomWallet();
+    expect((await get(live, `/api/quests?wallet=${wallet}`)).body.quests).toHaveLength(1);
+    expect((await get(live, "/api/quests?wallet=0x1")).status).toBe(400);
+    expect((await get(down, `/api/quests?wallet=${wallet}`)).status).toBe(500);
+    expect((await post(live, "/api/quests/complete", { wallet, questId: "openapi-visit" })).body).toMatchObject({ success: true, points: 4 });
+    expect((await post(live, "/api/quests/complete", { wallet, questId: "openapi-visit" })).body).toMatchObject({ alreadyCompleted: true });
+    expect((await post(live, "/api/quests/complete", { wallet, questId: "nobody" })).status).toBe(404);
+    expect((await post(live, "/api/quests/complete", { wallet, questId: "Bad Id" })).status).toBe(400);
+    expect((await post(live, "/api/quests/complete", { ...oversized, questId: "openapi-visit" })).status).toBe(413);
+    expect((await post(down, "/api/quests/complete", { wallet, questId: "openapi-visit" })).status).toBe(500);
+    const daily = { ...visitQuest, id: "openapi-daily", recurrence: "daily" };
+    expect((await admin(live, "POST", "/api/admin/quests", daily)).status).toBe(201);
+    expect((await post(live, "/api/quests/complete", { wallet, questId: daily.id })).status).toBe(200);
+    expect((await post(live, "/api/quests/complete", { wallet, questId: daily.id })).body).toMatchObject({ error: "Quest on cooldown" });
+    const follow = { id: "openapi-follow", title: "Follow", type: "farcaster_follow", params: { fid: 3 }, points: 1 };
+    expect((await admin(live, "POST", "/api/admin/quests", follow)).status).toBe(201);
+    expect((await post(live, "/api/quests/complete", { wallet, questId: follow.id })).body).toMatchObject({ success: false, verified: false });
+    const linked = randomWallet();
+    const token = await quickAuth.token(31338, new URL(live.baseUrl).host);
+    expect((await call(live, "POST", "/api/farcaster/link", { body: { wallet: linked }, headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    expect((await post(live, "/api/quests/complete", { wallet: linked, questId: follow.id })).status).toBe(503);
   });
 
   it("every POST answers 415 to a body that is not JSON, before anything else", async () => {

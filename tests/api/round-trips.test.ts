@@ -13,6 +13,7 @@ import { startRedisServer, type RedisServer } from "@/tests/support/redis-server
 import { randomCode, randomWallet } from "@/tests/support/wallets";
 import { keyedWallet, sessionClient } from "@/tests/api/wallet-session";
 import { newAppKey, signedEvent, startFakeHub, startNotificationServer, startQuickAuthServer } from "@/tests/support/farcaster";
+import { startNeynarStandIn } from "@/tests/support/neynar-stand-in";
 
 const TOKEN = "round-trips-admin-token";
 const admin = { authorization: `Bearer ${TOKEN}` };
@@ -154,6 +155,52 @@ describe("Redis round trips per API request", () => {
     };
     console.log("Redis round trips per request:", measured);
     for (const [endpoint, count] of Object.entries(measured)) expect(count, endpoint).toBe(1);
+  });
+
+  it("quests: a read one round trip, a visit or a quiz completion one, a Neynar-checked completion two", async () => {
+    const [hub, quickAuth, neynar] = await Promise.all([startFakeHub(), startQuickAuthServer(), startNeynarStandIn()]);
+    const questing = await startApp({
+      REDIS_URL: redis.url,
+      STORE_PREFIX: "quests",
+      ADMIN_TOKEN: TOKEN,
+      NEYNAR_API_KEY: neynar.apiKey,
+      NEYNAR_API_URL: neynar.url,
+      NEYNAR_HUB_URL: hub.url,
+      QUICK_AUTH_ORIGIN: quickAuth.origin,
+    });
+    try {
+      const api = client(questing.baseUrl);
+      const quest = (id: string, type: string, params: Record<string, unknown>, recurrence = "once") =>
+        api.post("/api/admin/quests", { id, title: id, type, params, points: 2, recurrence }, admin);
+      await quest("visit", "visit", { url: "https://example.com" });
+      await quest("visit-daily", "visit", { url: "https://example.com" }, "daily");
+      await quest("quiz", "quiz", { question: "Q?", options: ["a", "b"], answer: 1 });
+      await quest("follow", "farcaster_follow", { fid: 3 });
+      const [wallet, linked, warm] = [randomWallet(), randomWallet(), randomWallet()];
+      const fid = 777;
+      neynar.set({ follows: [[fid, 3]], scores: { 3: 0.9 } });
+      await api.post("/api/farcaster/link", { wallet: linked }, { authorization: `Bearer ${await quickAuth.token(fid, new URL(questing.baseUrl).host)}` });
+      // Warm-up: each script's first use may need EVAL after NOSCRIPT, and the process reads the catalog once.
+      await api.get(`/api/quests?wallet=${warm}`);
+      await api.post("/api/quests/complete", { wallet: warm, questId: "visit" });
+      await api.post("/api/quests/complete", { wallet: warm, questId: "follow" });
+      const complete = (body: Record<string, unknown>, status = 200) => roundTrips(() => api.post("/api/quests/complete", body), status);
+      const measured = {
+        "GET /api/quests": await roundTrips(() => api.get(`/api/quests?wallet=${wallet}`)),
+        "POST /api/quests/complete (visit)": await complete({ wallet, questId: "visit" }),
+        "POST /api/quests/complete (visit, done)": await complete({ wallet, questId: "visit" }),
+        "POST /api/quests/complete (daily visit)": await complete({ wallet, questId: "visit-daily" }),
+        "POST /api/quests/complete (daily visit, cooldown)": await complete({ wallet, questId: "visit-daily" }, 400),
+        "POST /api/quests/complete (quiz, right)": await complete({ wallet, questId: "quiz", answer: 1 }),
+        "POST /api/quests/complete (quiz, wrong)": await complete({ wallet: randomWallet(), questId: "quiz", answer: 0 }),
+        "POST /api/quests/complete (farcaster_follow, checked)": await complete({ wallet: linked, questId: "follow" }),
+      };
+      console.log("Redis round trips per quest request:", measured);
+      expect(Object.values(measured)).toEqual([1, 1, 1, 1, 1, 1, 1, 2]);
+      expect((await api.get(`/api/quests?wallet=${linked}`)).body.points).toBe(2);
+    } finally {
+      await Promise.all([questing.stop(), hub.stop(), quickAuth.stop(), neynar.stop()]);
+    }
   });
 
   it("with REFERRAL_QUALIFY=checkin, the binding and the check-in that credits it are still one round trip each", async () => {

@@ -14,6 +14,7 @@ describe("requests with a method Next.js cannot route", () => {
       ["/api/leaderboard", "GET, HEAD, OPTIONS"],
       ["/api/user/init", "OPTIONS, POST"],
       ["/api/user/init/", "OPTIONS, POST"],
+      ["/api/admin/quests/some-quest", "OPTIONS, PATCH"],
     ]) {
       const refusal = refusalOf(path!, apiAllow);
       expect({ status: refusal.status, message: refusal.message, allow: refusal.headers.allow }, path).toEqual({
@@ -25,7 +26,7 @@ describe("requests with a method Next.js cannot route", () => {
   });
 
   it("a path the API lacks, /api itself included, answers 404", () => {
-    for (const path of ["/api", "/api/", "/api/nope", "/api/steam/task", "/api/leaderboard/user/x"]) {
+    for (const path of ["/api", "/api/", "/api/nope", "/api/steam/task", "/api/leaderboard/user/x", "/api/admin/quests/a/b"]) {
       expect(refusalOf(path, apiAllow), path).toMatchObject({ status: 404, message: "Not found" });
     }
   });

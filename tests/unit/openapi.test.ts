@@ -34,6 +34,12 @@ describe("the OpenAPI document", () => {
     expect(documented).toEqual(routeOperations());
   });
 
+  it("lists the tag of every operation, so /docs shows each one under its section", () => {
+    const listed = (doc as unknown as { tags: { name: string }[] }).tags.map((t) => t.name);
+    const used = Object.values(doc.paths).flatMap((methods) => Object.values(methods).flatMap((op) => (op as unknown as { tags: string[] }).tags));
+    expect([...new Set(used)].filter((tag) => !listed.includes(tag))).toEqual([]);
+  });
+
   it("every schema in it compiles (JSON Schema 2020-12, strict)", () => {
     const ajv = new Ajv2020({ strict: true, allErrors: true });
     ajv.addSchema({ $id: "doc", $defs: doc.components.schemas });
