@@ -13,7 +13,7 @@ import { DoneBadge, TaskNote } from "@/components/tasks/task-row";
 import { buttonClass } from "@/components/ui/button";
 import { ClockIcon, ExternalIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
-import { errorText } from "@/lib/client/api";
+import { ApiRequestError, errorText } from "@/lib/client/api";
 import { formatCountdown, useCompleteQuest, useLinkFarcaster } from "@/lib/client/hooks";
 import type { PublicQuest } from "@/lib/contract/quest-schemas";
 import { verifierOf, type QuestStatus } from "@/lib/domain/quests";
@@ -23,9 +23,11 @@ export interface QuestStep {
   /** A quiz's chosen option. */
   answer: number | null;
   choose(answer: number): void;
-  /** A visit's URL was opened: Complete is offered. */
+  /** A visit's URL was opened: Complete is offered (until a completion, so a daily visit opens it again). */
   opened: boolean;
   open(): void;
+  /** Completes the quest, with a quiz's answer. */
+  submit(answer?: number): void;
   formId: string;
 }
 
@@ -34,7 +36,8 @@ export function useQuestStep(wallet: string, questId: string): QuestStep {
   const [answer, choose] = useState<number | null>(null);
   const [opened, setOpened] = useState(false);
   const formId = useId();
-  return { complete, answer, choose, opened, open: () => setOpened(true), formId };
+  const submit = (answer?: number) => complete.mutate(answer, { onSuccess: (result) => result.success && setOpened(false) });
+  return { complete, answer, choose, opened, open: () => setOpened(true), submit, formId };
 }
 
 const wide = "w-full";
@@ -112,7 +115,7 @@ function Badge({ children }: { children: ReactNode }) {
 
 function CompleteButton({ quest, step, label }: { quest: PublicQuest; step: QuestStep; label: string }) {
   return (
-    <button type="button" onClick={() => step.complete.mutate(undefined)} className={buttonClass({ size: "sm", className: wide })}>
+    <button type="button" onClick={() => step.submit()} className={buttonClass({ size: "sm", className: wide })}>
       {label}
       <span className="sr-only">: {quest.title}</span>
     </button>
@@ -186,7 +189,9 @@ export function questNote({ quest, status, step }: { quest: PublicQuest; status:
         added to your score.
       </TaskNote>
     );
-  else if (complete.error) message = <TaskNote tone="error">{errorText(complete.error)}</TaskNote>;
+  // A refusal the list read again explains by itself (a cooldown, its countdown; not active, the badge) is not repeated.
+  else if (complete.error && status === "available" && !(complete.error instanceof ApiRequestError && complete.error.cooldownRemaining !== undefined))
+    message = <TaskNote tone="error">{errorText(complete.error)}</TaskNote>;
   if (!quiz && !message) return null;
   return (
     <div className="flex flex-col gap-2.5">
@@ -203,7 +208,7 @@ function QuizForm({ quest, step }: { quest: Extract<PublicQuest, { type: "quiz" 
       id={step.formId}
       onSubmit={(e) => {
         e.preventDefault();
-        if (step.answer !== null && !step.complete.isPending) step.complete.mutate(step.answer);
+        if (step.answer !== null && !step.complete.isPending) step.submit(step.answer);
       }}
     >
       <fieldset>

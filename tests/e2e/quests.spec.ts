@@ -13,7 +13,7 @@ import { parseUnits, type Address } from "viem";
 import { startApp, type AppServer } from "@/tests/support/app-server";
 import { chainEnv } from "@/tests/support/chain-fixture";
 import { questChain } from "@/tests/support/quest-chain";
-import { E2E_SITE_ENV } from "@/tests/e2e/support/constants";
+import { E2E_SITE_ENV, TASK_URL_HOST } from "@/tests/e2e/support/constants";
 import { e2eChain, fixedKeys, SCREENSHOT_DIR } from "@/tests/e2e/support/helpers";
 import { signInToConsole } from "@/tests/e2e/support/console";
 import { appAt, connectThroughModal, expect, guardNetwork, test, waitForHydration, type App } from "@/tests/e2e/support/fixtures";
@@ -25,6 +25,7 @@ const admin = walletOf("admin");
 const visitorKey = keyOf("visitor");
 const visitor = walletOf("visitor") as Address;
 const SESSION_SECRET = "e2e-quests-secret-0123456789abcdef0123456789ab";
+const ADMIN_TOKEN = "e2e-quests-admin-token-0123456789abcdef";
 const TOKEN_DECIMALS = 6;
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
@@ -40,7 +41,7 @@ test.beforeAll(async () => {
   token = await chain.deployToken(TOKEN_DECIMALS);
   // Exactly the quest's minimum, in base units: the boundary the verifier passes.
   await chain.mintToken(token, visitor, parseUnits("100", TOKEN_DECIMALS));
-  server = await startApp({ ...E2E_SITE_ENV, ...chainEnv(contracts), ADMIN_WALLETS: admin, SESSION_SECRET });
+  server = await startApp({ ...E2E_SITE_ENV, ...chainEnv(contracts), ADMIN_WALLETS: admin, SESSION_SECRET, ADMIN_TOKEN });
   app = appAt(server.baseUrl);
 });
 test.afterAll(async () => server.stop());
@@ -207,4 +208,34 @@ test("the console edits and archives a quest, and moves the catalog as a JSON fi
   await pick(file);
   await expect(page.getByTestId("quests-import-result")).toHaveText("Imported 2 quests: each created, or replaced where its id was in use.");
   await expect(quiz).toContainText("Name the capital city");
+});
+
+test("a daily visit quest: open, complete, the points it gave, a countdown that ticks, and the quest back at zero without a reload", async ({ page, request, wallet }) => {
+  const created = await request.post(`${app.baseUrl}/api/admin/quests`, {
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    data: { id: "daily-news", title: "Read today's news", type: "visit", params: { url: `https://${TASK_URL_HOST}/news` }, points: 5, recurrence: "daily" },
+  });
+  expect(created.status()).toBe(201);
+  await page.clock.install();
+  await wallet();
+  await page.goto(app.baseUrl);
+  await connectThroughModal(page);
+
+  const row = page.getByTestId("quest-daily-news");
+  const popup = page.waitForEvent("popup");
+  await row.getByRole("link", { name: /Open/ }).click();
+  await (await popup).close();
+  await row.getByRole("button", { name: /Complete/ }).click();
+  await expect(row.getByTestId("quest-points-gained")).toHaveText("+5 points");
+  await expect(row).toHaveAttribute("data-status", "cooldown");
+  const countdown = row.getByTestId("quest-countdown");
+  await expect(countdown).toHaveText(/^23:59:[0-5]\d$/);
+  const shown = await countdown.textContent();
+  await page.clock.runFor(2_000);
+  await expect(countdown).not.toHaveText(shown ?? "");
+
+  // One day later, exactly the server's period: available again, from the page's own clock.
+  await page.clock.fastForward("24:00:00");
+  await expect(row).toHaveAttribute("data-status", "available");
+  await expect(row.getByRole("link", { name: /Open/ })).toBeVisible();
 });
