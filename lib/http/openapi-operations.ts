@@ -152,7 +152,10 @@ export const OPERATIONS: Operation[] = [
     description: "A repeated social task returns success with its ORIGINAL timestamp. Client timestamps are never used.",
     body: api.completeTaskBody,
     responses: {
-      200: { description: "Completed", json: named("CompleteTaskResponse", api.completeTaskResponse) },
+      200: {
+        description: "Completed; or, for a Farcaster task whose target is set, not verified through Neynar (success false, verified false, reason)",
+        json: named("CompleteTaskResponse", api.completeTaskResponse),
+      },
       400: {
         description: "`Task on cooldown` with cooldownRemaining (seconds), or malformed input (`Invalid task id`, ...)",
         json: { oneOf: [named("CooldownError", api.cooldownErrorSchema), errorBody()] },

@@ -7,6 +7,8 @@ import { createNftVerifier } from "@/lib/chain/verifier";
 import type { NftVerifier } from "@/lib/chain/types";
 import { createWalletActivity, type WalletActivity } from "@/lib/chain/activity";
 import { qualificationOf, type Qualification } from "@/lib/services/qualify";
+import { socialChecksOf, type SocialChecks } from "@/lib/services/social-checks";
+import { createNeynarClient, type NeynarClient } from "@/lib/farcaster/neynar";
 import type { SeasonSchedule } from "@/lib/domain/seasons";
 import { after } from "next/server";
 import { createAppKeyCheck } from "@/lib/farcaster/app-key";
@@ -27,8 +29,10 @@ export interface Deps {
   activity: WalletActivity | null;
   /** The rules of the game (lib/domain/rulebook.ts): points, and REFERRAL_QUALIFY's rule of when a referral is credited. */
   rules: Rulebook;
-  /** The chain read the "onchain" rule needs. */
+  /** The chain read of the "onchain" rule, the Neynar read of the "farcaster" rule. */
   qualification: Qualification;
+  /** The Farcaster tasks checked through Neynar; null while no target is set (all self-attested). */
+  socialChecks: SocialChecks | null;
   /** SEASON_LENGTH_DAYS and SEASON_START; null while seasons are off. */
   seasons: SeasonSchedule | null;
   /** Farcaster notifications; null while NEYNAR_API_KEY is unset. */
@@ -41,6 +45,8 @@ let chain: NftVerifier | null | undefined;
 let activity: WalletActivity | null | undefined;
 let rules: Rulebook | undefined;
 let qualification: Qualification | undefined;
+let neynar: NeynarClient | null | undefined;
+let socialChecks: SocialChecks | null | undefined;
 let notifications: Notifier | null | undefined;
 let events: EventDispatcher | undefined;
 
@@ -49,7 +55,8 @@ export async function deps(): Promise<Deps> {
   chain ??= cfg.chain ? createNftVerifier(cfg.chain) : null;
   activity ??= cfg.chain ? createWalletActivity(cfg.chain) : null;
   rules ??= rulebookOf(cfg.qualify.rule);
-  qualification ??= qualificationOf(cfg.qualify, activity);
+  neynar ??= cfg.neynar && createNeynarClient(cfg.neynar);
+  socialChecks ??= socialChecksOf(cfg.socialTargets, neynar);
   notifications ??= cfg.notifications && {
     config: cfg.notifications,
     appName: siteConfig().name,
@@ -58,7 +65,8 @@ export async function deps(): Promise<Deps> {
     quickAuth: createQuickAuthCheck(cfg.notifications.quickAuthOrigin),
   };
   const store = await getStore();
+  qualification ??= qualificationOf(cfg.qualify, activity, neynar && { neynar, store });
   // Every subscriber of the domain events (lib/domain/events.ts): one more consumer is one more entry.
   events ??= createDispatcher(after, [...notificationSubscriptions({ store, clock: systemClock, notifications })]);
-  return { store, clock: systemClock, chain, activity, rules, qualification, seasons: cfg.store.seasons ?? null, notifications, events };
+  return { store, clock: systemClock, chain, activity, rules, qualification, socialChecks, seasons: cfg.store.seasons ?? null, notifications, events };
 }

@@ -197,7 +197,7 @@ async function main(): Promise<void> {
         : await createStore(cfg.store);
   const activity = cfg.chain ? createWalletActivity(cfg.chain) : null;
   const chain = cfg.chain ? createNftVerifier(cfg.chain) : null;
-  const deps: Deps = { store, clock: systemClock, chain, activity, rules: rulebookOf(cfg.qualify.rule), qualification: qualificationOf(cfg.qualify, activity), seasons: cfg.store.seasons ?? null, notifications: null, events: NO_SUBSCRIBERS };
+  const deps: Deps = { store, clock: systemClock, chain, activity, rules: rulebookOf(cfg.qualify.rule), qualification: qualificationOf(cfg.qualify, activity), socialChecks: null, seasons: cfg.store.seasons ?? null, notifications: null, events: NO_SUBSCRIBERS };
   const port = Number(parseArgs({ options: { port: { type: "string", default: "4000" } } }).values.port);
   const server = createServer((req, res) => void serve(deps, () => roundTrips, req, res));
   server.listen(port, "127.0.0.1", () => console.log(`[bare] listening on http://127.0.0.1:${port} (${store.kind})`));
