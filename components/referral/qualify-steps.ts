@@ -9,7 +9,7 @@ export const QUALIFY_STEPS: Record<Exclude<QualifyRule, "none">, { friend: strin
   nft_mint: { friend: "verifies the NFT quest", you: "verify the NFT quest" },
   onchain: { friend: "has used their wallet on chain (sent a transaction)", you: "have used this wallet on chain (sent a transaction)" },
   farcaster: {
-    friend: "links a Farcaster account with a good Neynar score",
-    you: "link a Farcaster account with a good Neynar score (in the Farcaster app, under notifications)",
+    friend: "links a Farcaster account that Neynar scores well",
+    you: "link a Farcaster account that Neynar scores well (open the app in Farcaster and turn on notifications)",
   },
 };

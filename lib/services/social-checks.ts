@@ -14,7 +14,7 @@ export interface SocialChecks {
 }
 
 /** What the wallet is told when no fid is linked to it: the link is made in the Farcaster app. */
-export const REASON_NO_FID = "No Farcaster account is linked to this wallet: open the app in Farcaster and link your account first";
+export const REASON_NO_FID = "No Farcaster account is linked to this wallet: open the app in Farcaster and turn on notifications to link yours";
 
 /** null when no target is set: every task is self-attested, as the interface has it. */
 export function socialChecksOf(targets: SocialTargets, neynar: NeynarClient | null): SocialChecks | null {

@@ -16,7 +16,7 @@ import { randomWallet } from "@/tests/support/wallets";
 const TEAM_FID = 3;
 const CAST = "0x" + "c4".repeat(20);
 const OTHER_CAST = "0x" + "d5".repeat(20);
-const NO_FID = "No Farcaster account is linked to this wallet: open the app in Farcaster and link your account first";
+const NO_FID = "No Farcaster account is linked to this wallet: open the app in Farcaster and turn on notifications to link yours";
 const NEYNAR_DOWN = { error: "Could not check Farcaster through Neynar, please retry" };
 
 let neynar: NeynarStandIn;
