@@ -4,6 +4,7 @@
  * /api/admin/* answers as CSV, which the same session cookie authorizes.
  */
 import type { PeriodChoice, STATS_TABLES } from "@/lib/contract/admin-schemas";
+import * as paths from "@/lib/contract/paths";
 import { MAX_AUDIT_PAGE } from "@/lib/domain/moderation";
 import { MAX_SIGNALS_PAGE } from "@/lib/domain/signals";
 
@@ -27,19 +28,19 @@ interface Days {
 }
 
 export const statsCsvHref = ({ from, to }: Days, table: (typeof STATS_TABLES)[number]) =>
-  `/api/admin/stats?${new URLSearchParams({ from, to, format: "csv", table }).toString()}`;
+  `${paths.adminStats.path}?${new URLSearchParams({ from, to, format: "csv", table }).toString()}`;
 
 /** The API lists as many referrers by default as the console does. */
-export const referrersCsvHref = ({ from, to }: Days) => `/api/admin/referrers?${new URLSearchParams({ from, to, format: "csv" }).toString()}`;
+export const referrersCsvHref = ({ from, to }: Days) => `${paths.adminReferrers.path}?${new URLSearchParams({ from, to, format: "csv" }).toString()}`;
 
 export const refereesCsvHref = (wallet: string, offset: number) =>
-  `/api/admin/wallet?${new URLSearchParams({ wallet, offset: String(offset), format: "csv" }).toString()}`;
+  `${paths.adminWallet.path}?${new URLSearchParams({ wallet, offset: String(offset), format: "csv" }).toString()}`;
 
 /** The whole audit log, as far as one page of the API holds it. */
-export const auditCsvHref = `/api/admin/audit?${new URLSearchParams({ format: "csv", limit: String(MAX_AUDIT_PAGE) }).toString()}`;
+export const auditCsvHref = `${paths.adminAudit.path}?${new URLSearchParams({ format: "csv", limit: String(MAX_AUDIT_PAGE) }).toString()}`;
 
 /** The suspicion ranking, as far as one page of the API holds it. */
-export const signalsCsvHref = `/api/admin/signals?${new URLSearchParams({ format: "csv", limit: String(MAX_SIGNALS_PAGE) }).toString()}`;
+export const signalsCsvHref = `${paths.adminSignals.path}?${new URLSearchParams({ format: "csv", limit: String(MAX_SIGNALS_PAGE) }).toString()}`;
 
 /** Every disqualified wallet with its reason, CSV (the API's default). */
-export const banListHref = "/api/admin/disqualified";
+export const banListHref = paths.banList.path;

@@ -3,6 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { parseBoardEvent, queryKeys } from "@/lib/client/api";
+import * as paths from "@/lib/contract/paths";
 
 /**
  * "connecting": not open yet (or reopening after the tab was hidden); "live": the stream is open;
@@ -11,7 +12,7 @@ import { parseBoardEvent, queryKeys } from "@/lib/client/api";
  */
 export type StreamStatus = "connecting" | "live" | "reconnecting" | "polling";
 
-const STREAM_URL = "/api/leaderboard/stream";
+const STREAM_URL = paths.leaderboardStream.path;
 /** Errors in a row, with no event between them, before the page falls back to polling. */
 const MAX_FAILURES = 3;
 /** After falling back: the first wait before the stream is tried again, doubling up to the last. */

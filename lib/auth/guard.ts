@@ -1,24 +1,16 @@
 /**
- * What handle() runs before a route's own work, as its spec declares: the wallet session check
+ * What handle() runs before a route's own work, as the route's registry entry declares: the wallet session check
  * of WALLET_AUTH=siwe and the configured rate limits. Both are no-ops while off, so with nothing
  * configured a request costs exactly what it did before.
  */
 import "server-only";
 import { errors } from "@/lib/contract/errors";
+import type { RateLimitSpec } from "@/lib/contract/route-spec";
 import { clientIp } from "@/lib/auth/client-ip";
 import type { AuthDeps } from "@/lib/auth/deps";
 import { readSession } from "@/lib/auth/session";
 import { config, type RateLimitRule } from "@/lib/config";
 import type { RateLimitHit } from "@/lib/store/types";
-
-/** Names of the configured rules a route may count against. */
-export type IpLimit = "writes" | "codeLookups";
-export type WalletLimit = "writes";
-
-export interface RateLimitSpec {
-  ip?: IpLimit;
-  wallet?: WalletLimit;
-}
 
 /** With WALLET_AUTH=siwe: 401 without a valid session, 403 when the session is another wallet's. */
 export async function requireWalletSession(request: Request, origin: string, wallet: string, deps: AuthDeps): Promise<void> {

@@ -4,9 +4,12 @@
  * names such as task ids. Failures become one error type the UI can show.
  *
  * The schemas (and zod with them, a third of the app's own JavaScript) load with
- * the first request instead of with the page, so they stay off the first paint.
+ * the first request instead of with the page, so they stay off the first paint: the
+ * methods and paths come from lib/contract/paths.ts, the registry's zod-free part.
  */
 import type { z } from "zod";
+import * as paths from "@/lib/contract/paths";
+import type { RoutePath } from "@/lib/contract/paths";
 import type { CompletableTaskId, VerifiableTaskId } from "@/lib/domain/tasks";
 import type { LeaderboardEntry } from "@/lib/contract/schemas";
 
@@ -45,7 +48,16 @@ export class ApiRequestError extends Error {
 const NETWORK_ERROR = "Can't reach the server. Check your connection and try again.";
 const UNEXPECTED = "The server sent an unexpected answer. Please try again.";
 
-async function request<S extends z.ZodType>(pick: (s: Schemas) => S | Promise<S>, path: string, init?: RequestInit): Promise<z.output<S>> {
+/**
+ * One call of an endpoint. `input` travels as the query of a GET and as the JSON body of a POST:
+ * every POST is JSON, body or not, since the server refuses any other Content-Type with 415.
+ */
+async function request<S extends z.ZodType>(
+  pick: (s: Schemas) => S | Promise<S>,
+  route: RoutePath,
+  input: Record<string, string | boolean> = {},
+  init?: RequestInit,
+): Promise<z.output<S>> {
   // Before the request is sent: a write the server applied is never reported as failed because the
   // schemas to read its answer did not arrive.
   let loaded: Schemas;
@@ -54,7 +66,14 @@ async function request<S extends z.ZodType>(pick: (s: Schemas) => S | Promise<S>
   try {
     loaded = await loadSchemas();
     answer = await pick(loaded);
-    response = await fetch(path, { ...init, cache: init?.cache ?? "no-store", headers: { accept: "application/json", ...init?.headers } });
+    const post = route.method === "POST";
+    const query = new URLSearchParams(Object.entries(input).map(([name, value]) => [name, String(value)])).toString();
+    response = await fetch(post || !query ? route.path : `${route.path}?${query}`, {
+      ...init,
+      ...(post && { method: "POST", body: JSON.stringify(input) }),
+      cache: init?.cache ?? "no-store",
+      headers: { accept: "application/json", ...(post && { "content-type": "application/json" }), ...init?.headers },
+    });
   } catch {
     throw new ApiRequestError(NETWORK_ERROR, 0);
   }
@@ -70,13 +89,6 @@ async function request<S extends z.ZodType>(pick: (s: Schemas) => S | Promise<S>
   if (!parsed.success) throw new ApiRequestError(UNEXPECTED, response.status);
   return parsed.data;
 }
-
-/** Every POST is JSON, body or not: the server refuses any other Content-Type with 415. */
-const post = (body: Record<string, string | boolean> = {}): RequestInit => ({
-  method: "POST",
-  headers: { "content-type": "application/json" },
-  body: JSON.stringify(body),
-});
 
 // The console's answers only: visitors' pages never download them.
 const moderationSchemas = () => import("@/lib/contract/moderation-schemas");
@@ -94,48 +106,41 @@ const boardRead: RequestInit = { cache: "no-cache" };
 /** Which board a read is of: the all-time board, or the season running now. */
 export type BoardTab = "all" | "season";
 
-const q = (params: Record<string, string>) => `?${new URLSearchParams(params).toString()}`;
-
 export const api = {
-  initUser: (wallet: string) => request((s) => s.initUserResponse, "/api/user/init", post({ wallet })),
-  visit: (refCode: string, visitorId: string) =>
-    request((s) => s.visitResponse, "/api/referral/visit", { ...post({ refCode, visitorId }), keepalive: true }),
-  recordReferral: (wallet: string, refCode: string) =>
-    request((s) => s.recordReferralResponse, "/api/referral/record", post({ wallet, refCode })),
-  referralLink: (wallet: string) => request((s) => s.referralLinkResponse, `/api/referral/link${q({ user: wallet })}`),
-  walletByCode: (code: string) => request((s) => s.walletByCodeResponse, `/api/referral/wallet-by-code${q({ code })}`),
-  taskStatus: (wallet: string) => request((s) => s.taskStatusResponse, `/api/steam/task-status${q({ wallet })}`),
-  progress: (wallet: string) => request((s) => s.progressResponse, `/api/steam/progress${q({ wallet })}`),
-  completeTask: (wallet: string, taskId: CompletableTaskId) =>
-    request((s) => s.completeTaskResponse, "/api/steam/task/complete", post({ wallet, taskId })),
-  verifyTask: (wallet: string, taskId: VerifiableTaskId) =>
-    request((s) => s.verifyTaskResponse, "/api/steam/verify", post({ wallet, taskId })),
-  leaderboard: () => request((s) => s.leaderboardResponse, "/api/leaderboard", boardRead),
-  seasonLeaderboard: () => request((s) => s.leaderboardResponse, `/api/leaderboard${q({ season: "current" })}`, boardRead),
+  initUser: (wallet: string) => request((s) => s.initUserResponse, paths.initUser, { wallet }),
+  visit: (refCode: string, visitorId: string) => request((s) => s.visitResponse, paths.visit, { refCode, visitorId }, { keepalive: true }),
+  recordReferral: (wallet: string, refCode: string) => request((s) => s.recordReferralResponse, paths.recordReferral, { wallet, refCode }),
+  referralLink: (wallet: string) => request((s) => s.referralLinkResponse, paths.referralLink, { user: wallet }),
+  walletByCode: (code: string) => request((s) => s.walletByCodeResponse, paths.walletByCode, { code }),
+  taskStatus: (wallet: string) => request((s) => s.taskStatusResponse, paths.taskStatus, { wallet }),
+  progress: (wallet: string) => request((s) => s.progressResponse, paths.progress, { wallet }),
+  completeTask: (wallet: string, taskId: CompletableTaskId) => request((s) => s.completeTaskResponse, paths.completeTask, { wallet, taskId }),
+  verifyTask: (wallet: string, taskId: VerifiableTaskId) => request((s) => s.verifyTaskResponse, paths.verifyTask, { wallet, taskId }),
+  leaderboard: () => request((s) => s.leaderboardResponse, paths.leaderboard, {}, boardRead),
+  seasonLeaderboard: () => request((s) => s.leaderboardResponse, paths.leaderboard, { season: "current" }, boardRead),
   /** The entries around the wallet's rank; [] when it is not ranked on that board. */
   leaderboardAround: (wallet: string, board: BoardTab, radius: number) =>
     request(
       async () => (await boardSchemas()).aroundResponse,
-      `/api/leaderboard/around${q({ wallet, radius: String(radius), ...(board === "season" ? { season: "current" } : {}) })}`,
+      paths.leaderboardAround,
+      { wallet, radius: String(radius), ...(board === "season" ? { season: "current" } : {}) },
       boardRead,
     ),
-  leaderboardUser: (wallet: string) => request((s) => s.leaderboardEntrySchema, `/api/leaderboard/user${q({ wallet })}`),
+  leaderboardUser: (wallet: string) => request((s) => s.leaderboardEntrySchema, paths.leaderboardUser, { wallet }),
   // Wallet sign-in (only used when the server runs with WALLET_AUTH=siwe)
-  session: () => request((s) => s.sessionResponse, "/api/auth/session"),
-  nonce: () => request((s) => s.nonceResponse, "/api/auth/nonce"),
-  signIn: (message: string, signature: string) =>
-    request((s) => s.signInResponse, "/api/auth/verify", post({ message, signature })),
-  logout: () => request((s) => s.logoutResponse, "/api/auth/logout", post()),
+  session: () => request((s) => s.sessionResponse, paths.session),
+  nonce: () => request((s) => s.nonceResponse, paths.nonce),
+  signIn: (message: string, signature: string) => request((s) => s.signInResponse, paths.signIn, { message, signature }),
+  logout: () => request((s) => s.logoutResponse, paths.logout),
   /** Links the fid a Quick Auth token proves to `wallet`, so the app can notify it. */
   linkFarcaster: (wallet: string, quickAuthToken: string) =>
-    request(async () => (await notificationSchemas()).farcasterLinkResponse, "/api/farcaster/link", {
-      ...post({ wallet }),
-      headers: { "content-type": "application/json", authorization: `Bearer ${quickAuthToken}` },
+    request(async () => (await notificationSchemas()).farcasterLinkResponse, paths.linkFarcaster, { wallet }, {
+      headers: { authorization: `Bearer ${quickAuthToken}` },
     }),
   // Moderation (the campaign console, with an admin's session)
   disqualify: (body: { wallet: string; reason: string; cascade: boolean }) =>
-    request(async () => (await moderationSchemas()).disqualifyResponse, "/api/admin/wallets/disqualify", post(body)),
-  reinstate: (wallet: string) => request(async () => (await moderationSchemas()).reinstateResponse, "/api/admin/wallets/reinstate", post({ wallet })),
+    request(async () => (await moderationSchemas()).disqualifyResponse, paths.disqualify, body),
+  reinstate: (wallet: string) => request(async () => (await moderationSchemas()).reinstateResponse, paths.reinstate, { wallet }),
 };
 
 /** Query keys, one place, so mutations invalidate exactly what they change. */

@@ -3,15 +3,18 @@
  * read of its own): a subscriber (lib/services/events.ts) hears of it after the response. `at` is
  * the server time, Unix seconds, of the step that made it so.
  */
-import type { CompletableTaskId } from "@/lib/domain/tasks";
+import type { CompletableTaskId, VerifiableTaskId } from "@/lib/domain/tasks";
 
 export type DomainEvent =
   /** The referee was bound to the referrer (credited at once, or pending under REFERRAL_QUALIFY). */
   | { type: "referral.recorded"; referrer: string; referee: string; at: number }
   /** The referral now counts for the referrer: bound under the default rule, or the referee met the rule. */
   | { type: "referral.credited"; referrer: string; referee: string; at: number }
-  /** The wallet completed a task with this request (a check-in; not an earlier completion told again). */
-  | { type: "task.completed"; wallet: string; task: CompletableTaskId; at: number }
+  /**
+   * The wallet completed a task with this request: a check-in, a social task's first completion, the
+   * first verification of nft_mint; never an earlier completion told again.
+   */
+  | { type: "task.completed"; wallet: string; task: CompletableTaskId | VerifiableTaskId; at: number }
   /** The wallets one admin step disqualified, the named one first unless it already was. */
   | { type: "wallet.disqualified"; wallets: readonly string[]; admin: string; at: number }
   /** The wallets one admin step put back, the named one first. */

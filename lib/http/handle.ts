@@ -1,10 +1,10 @@
 /**
- * The one wrapper every route handler goes through: checks the admin token where
- * asked, reads the JSON body under the size limit, validates body and query with
- * zod, checks the wallet session and counts the rate limits the spec declares, runs
- * the handler, maps whatever it throws through errorResponse, tags the response with
- * its request id and writes one JSON log line per request. Also the handlers of the
- * methods a route does not serve (refuseOtherMethods) and of the paths the API lacks.
+ * The one wrapper every route handler goes through, given the route's entry in the registry
+ * (lib/contract/routes.ts): checks the admin token where asked, reads the JSON body under the
+ * size limit, validates body and query with zod, checks the wallet session and counts the rate
+ * limits the entry declares, runs the handler, maps whatever it throws through errorResponse,
+ * tags the response with its request id and writes one JSON log line per request. Also the
+ * handlers of the methods a route does not serve (refuseOtherMethods) and of the paths the API lacks.
  *
  * Order of refusals: 401/404 admin, 415 a POST that is not JSON, 413/400 input, 401/403 session,
  * 429 rate limit. Input comes first so that malformed requests answer as the interface says in both modes.
@@ -13,42 +13,17 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { ApiError, errorResponse, errors } from "@/lib/contract/errors";
+import { MAX_BODY_BYTES, type RouteChecks } from "@/lib/contract/route-spec";
 import { publicOrigin, type PublicOrigin } from "@/lib/domain/public-origin";
 import { requireAdmin, type Admin } from "@/lib/auth/admin";
 import { requireCron } from "@/lib/auth/cron";
-import { enforceRateLimits, requireWalletSession, type RateLimitSpec } from "@/lib/auth/guard";
+import { enforceRateLimits, requireWalletSession } from "@/lib/auth/guard";
 import { config, publicOriginsConfig } from "@/lib/config";
 import { deps } from "@/lib/services/context";
 
-export const MAX_BODY_BYTES = 8 * 1024;
+export { MAX_BODY_BYTES };
 
 type Schema = z.ZodType;
-
-interface Spec<B extends Schema | undefined, Q extends Schema | undefined> {
-  body?: B;
-  query?: Q;
-  /** Query fields that may instead come from a request header; the query wins when both are present. */
-  headerFallback?: Record<string, string>;
-  /**
-   * "admin": an operator endpoint (lib/auth/admin.ts). Needs `Authorization: Bearer <ADMIN_TOKEN>`
-   * or the session of an ADMIN_WALLETS wallet (else 401, 403 for another wallet), and does not
-   * exist (404) while neither is configured. Checked before anything else is read; the log line
-   * names the admin.
-   * "wallet": a write naming the wallet in the body's `wallet` field. With WALLET_AUTH=siwe it
-   * needs a session for that same wallet (401 without one, 403 for another wallet).
-   * "cron": a scheduled job (lib/auth/cron.ts): `Authorization: Bearer <CRON_SECRET>` (else 401),
-   * and 404 while no secret is configured. Checked before anything else is read.
-   */
-  auth?: "admin" | "wallet" | "cron";
-  /**
-   * Rate limits the request counts against, each only when configured: `ip` per client IP,
-   * `wallet` per the request's validated wallet. 429 with Retry-After past a limit.
-   */
-  rateLimit?: RateLimitSpec;
-}
-
-/** What every write naming a wallet declares: the wallet's session, write limits per IP and per wallet. */
-export const WALLET_WRITE = { auth: "wallet", rateLimit: { ip: "writes", wallet: "writes" } } as const;
 
 type Parsed<S> = S extends Schema ? z.output<S> : undefined;
 
@@ -69,21 +44,21 @@ export const REQUEST_ID_HEADER = "x-request-id";
 export type RouteHandler = (request: Request) => Promise<Response> | Response;
 
 export function handle<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined>(
-  spec: Spec<B, Q>,
+  route: RouteChecks<B, Q>,
   run: (ctx: Context<Parsed<B>, Parsed<Q>>) => Promise<Response> | Response,
 ): (request: Request) => Promise<Response> {
   return answered(async (request, url, requestId, logged) => {
     const origin = publicOrigin(request.headers, publicOriginsConfig());
-    if (spec.auth === "admin") logged.admin = await requireAdmin(request.headers, origin.origin, deps);
-    if (spec.auth === "cron") requireCron(request.headers);
+    if (route.auth === "admin") logged.admin = await requireAdmin(request.headers, origin.origin, deps);
+    if (route.auth === "cron") requireCron(request.headers);
     // Before the body is read: text/plain and forms are what a browser may send cross-site without a preflight.
     if (request.method === "POST" && !isJson(request.headers.get("content-type"))) throw unsupportedMediaType();
-    const body = spec.body ? parseInput(spec.body, await readJsonObject(request)) : undefined;
-    const query = spec.query ? parseInput(spec.query, queryInput(url, request, spec.headerFallback)) : undefined;
+    const body = route.body ? parseInput(route.body, await readJsonObject(request)) : undefined;
+    const query = route.query ? parseInput(route.query, queryInput(url, request, route.headerFallback)) : undefined;
     const wallet = walletOf(body) ?? walletOf(query) ?? (query as { user?: unknown } | undefined)?.user;
     if (typeof wallet === "string") logged.wallet = wallet;
-    if (spec.auth === "wallet") await requireWalletSession(request, origin.origin, requiredWallet(body), deps);
-    if (spec.rateLimit) await enforceRateLimits(request, spec.rateLimit, wallet, deps);
+    if (route.auth === "wallet") await requireWalletSession(request, origin.origin, requiredWallet(body), deps);
+    if (route.rateLimit) await enforceRateLimits(request, route.rateLimit, wallet, deps);
     const ctx = { body, query, request, publicOrigin: origin, requestId, admin: logged.admin };
     return run(ctx as Context<Parsed<B>, Parsed<Q>>);
   });

@@ -1,18 +1,24 @@
 /**
- * The OpenAPI 3.1 document of the HTTP API, generated from the same zod schemas the route
- * handlers parse requests with (input side) and the responses are typed with (output side),
- * so the document cannot say something the code does not. tests/api/operators-openapi.test.ts
- * validates real responses of every endpoint against it.
+ * The OpenAPI 3.1 document of the HTTP API, generated from the route registry
+ * (lib/contract/routes.ts): the same zod schemas the route handlers parse requests with (input
+ * side) and the responses are typed with (output side), so the document cannot say something the
+ * code does not. tests/api/operators-openapi.test.ts validates real responses of every endpoint against it.
  */
-import { components, jsonSchema, type JsonSchema } from "@/lib/http/openapi-schemas";
-import { errorBody, notJson, OPERATIONS, type Operation } from "@/lib/http/openapi-operations";
+import { error, errorBody, type ResponseDoc, type Route } from "@/lib/contract/route-spec";
+import { routes } from "@/lib/contract/routes";
+import { ADMIN_ROUTES } from "@/lib/contract/routes-admin";
+import { FARCASTER_ROUTES } from "@/lib/contract/routes-farcaster";
+import { components, docSchema, jsonSchema, type JsonSchema } from "@/lib/http/openapi-schemas";
 
-function parameters(op: Operation): JsonSchema[] {
+/** Every POST answers it, checked before the body is read (handle). */
+const notJson = error("`Content-Type must be application/json`: the request's Content-Type is missing or another type");
+
+function parameters(route: Route): JsonSchema[] {
   const params: JsonSchema[] = [];
-  if (op.query) {
-    const schema = jsonSchema(op.query, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
+  if (route.query) {
+    const schema = jsonSchema(route.query, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
     for (const [name, property] of Object.entries(schema.properties ?? {})) {
-      const fallback = op.headerFallback?.[name];
+      const fallback = route.headerFallback?.[name];
       params.push({
         name,
         in: "query",
@@ -22,7 +28,7 @@ function parameters(op: Operation): JsonSchema[] {
         ...(fallback && { description: `Or header ${fallback}; the query wins when both are present.` }),
       });
     }
-    for (const [name, header] of Object.entries(op.headerFallback ?? {})) {
+    for (const [name, header] of Object.entries(route.headerFallback ?? {})) {
       params.push({ name: header, in: "header", required: false, schema: schema.properties?.[name] ?? { type: "string" } });
     }
   }
@@ -30,23 +36,35 @@ function parameters(op: Operation): JsonSchema[] {
   return params;
 }
 
-function responses(op: Operation): JsonSchema {
-  const all = op.method === "post" ? { ...op.responses, 415: notJson } : op.responses;
+function responses(route: Route): JsonSchema {
+  const all: Record<number, ResponseDoc> = route.method === "POST" ? { ...route.doc.responses, 415: notJson } : route.doc.responses;
   return Object.fromEntries(
     Object.entries(all).map(([status, spec]) => [
       status,
       {
         description: spec.description,
         headers: { "x-request-id": { $ref: "#/components/headers/RequestId" }, ...spec.headers },
-        ...(!spec.empty && { content: spec.content ?? { "application/json": { schema: spec.json ?? errorBody() } } }),
+        ...(!spec.empty && { content: content(spec) }),
       },
     ]),
   );
 }
 
-function operationId(op: Operation): string {
-  const words = op.path.replace(/^\/api\//, "").replace(/\.json$/, "").split(/[/_-]/);
-  return op.method + words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join("");
+function content(spec: ResponseDoc): JsonSchema {
+  const types = spec.content ?? { "application/json": { schema: spec.json ?? errorBody } };
+  return Object.fromEntries(Object.entries(types).map(([type, { schema }]) => [type, { schema: docSchema(schema) }]));
+}
+
+/** Who may call it, as the document says: admin and cron follow from the route's auth, any other scheme is the route's own. */
+function security(route: Route): Record<string, string[]>[] | undefined {
+  if (route.auth === "admin") return [{ adminToken: [] }, { adminSession: [] }];
+  if (route.auth === "cron") return [{ cronSecret: [] }];
+  return route.doc.security;
+}
+
+function operationId(route: Route): string {
+  const words = route.path.replace(/^\/api\//, "").replace(/\.json$/, "").split(/[/_-]/);
+  return route.method.toLowerCase() + words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join("");
 }
 
 let cached: JsonSchema | undefined;
@@ -58,23 +76,26 @@ export function openApiDocument(): JsonSchema {
 }
 
 function build(): JsonSchema {
+  // components.schemas keeps the order the document has always had: the error body, the console's and Farcaster's answers, then the rest.
+  docSchema(errorBody);
+  for (const route of [...Object.values(ADMIN_ROUTES), ...Object.values(FARCASTER_ROUTES)]) responses(route);
   const paths: Record<string, Record<string, JsonSchema>> = {};
-  for (const op of OPERATIONS) {
-    (paths[op.path] ??= {})[op.method] = {
-      operationId: operationId(op),
-      tags: [op.tag],
-      summary: op.summary,
-      ...(op.description && { description: op.description }),
-      parameters: parameters(op),
-      ...(op.body && {
+  for (const route of Object.values(routes) as Route[]) {
+    const secured = security(route);
+    (paths[route.path] ??= {})[route.method.toLowerCase()] = {
+      operationId: operationId(route),
+      tags: [route.doc.tag],
+      summary: route.doc.summary,
+      ...(route.doc.description && { description: route.doc.description }),
+      parameters: parameters(route),
+      ...(route.body && {
         requestBody: {
           required: true,
-          content: { "application/json": { schema: jsonSchema(op.body, "input") } },
+          content: { "application/json": { schema: jsonSchema(route.body, "input") } },
         },
       }),
-      ...(op.admin && { security: [{ adminToken: [] }, { adminSession: [] }] }),
-      ...(op.security && { security: op.security }),
-      responses: responses(op),
+      ...(secured && { security: secured }),
+      responses: responses(route),
     };
   }
   return {

@@ -1,6 +1,6 @@
-/** The process's service dependencies, built once from configuration. Route handlers call deps(). */
+/** The process's service dependencies, built once from configuration (buildDeps). Route handlers call deps(). */
 import "server-only";
-import { config, siteConfig } from "@/lib/config";
+import { config, siteConfig, type Config } from "@/lib/config";
 import { systemClock, type Clock } from "@/lib/domain/clock";
 import { rulebookOf, type Rulebook } from "@/lib/domain/rulebook";
 import { createNftVerifier } from "@/lib/chain/verifier";
@@ -8,13 +8,13 @@ import type { NftVerifier } from "@/lib/chain/types";
 import { createWalletActivity, type WalletActivity } from "@/lib/chain/activity";
 import { qualificationOf, type Qualification } from "@/lib/services/qualify";
 import { socialChecksOf, type SocialChecks } from "@/lib/services/social-checks";
-import { createNeynarClient, type NeynarClient } from "@/lib/farcaster/neynar";
+import { createNeynarClient } from "@/lib/farcaster/neynar";
 import type { SeasonSchedule } from "@/lib/domain/seasons";
 import { after } from "next/server";
 import { createAppKeyCheck } from "@/lib/farcaster/app-key";
 import { createNotificationClient } from "@/lib/farcaster/notify-client";
 import { createQuickAuthCheck } from "@/lib/farcaster/quick-auth";
-import { createDispatcher, type EventDispatcher } from "@/lib/services/events";
+import { createDispatcher, type EventDispatcher, type Later } from "@/lib/services/events";
 import { notificationSubscriptions, type Notifier } from "@/lib/services/notifications";
 import { getStore } from "@/lib/store";
 import type { Store } from "@/lib/store/types";
@@ -41,32 +41,33 @@ export interface Deps {
   events: EventDispatcher;
 }
 
-let chain: NftVerifier | null | undefined;
-let activity: WalletActivity | null | undefined;
-let rules: Rulebook | undefined;
-let qualification: Qualification | undefined;
-let neynar: NeynarClient | null | undefined;
-let socialChecks: SocialChecks | null | undefined;
-let notifications: Notifier | null | undefined;
-let events: EventDispatcher | undefined;
-
-export async function deps(): Promise<Deps> {
-  const cfg = config();
-  chain ??= cfg.chain ? createNftVerifier(cfg.chain) : null;
-  activity ??= cfg.chain ? createWalletActivity(cfg.chain) : null;
-  rules ??= rulebookOf(cfg.qualify.rule);
-  neynar ??= cfg.neynar && createNeynarClient(cfg.neynar);
-  socialChecks ??= socialChecksOf(cfg.socialTargets, neynar);
-  notifications ??= cfg.notifications && {
+/**
+ * The services' dependencies over `store`, built from configuration: the one composition root of
+ * the app (deps()) and of the bench's bare server. `later` runs the events' subscribers once the
+ * response is sent (next/server's after() in the app).
+ */
+export function buildDeps(cfg: Config, store: Store, later: Later): Deps {
+  const chain = cfg.chain ? createNftVerifier(cfg.chain) : null;
+  const activity = cfg.chain ? createWalletActivity(cfg.chain) : null;
+  const notifications = cfg.notifications && {
     config: cfg.notifications,
     appName: siteConfig().name,
     client: createNotificationClient(cfg.notifications.timeoutMs),
     verifyAppKey: createAppKeyCheck(cfg.notifications.hubUrl, cfg.notifications.neynarApiKey, cfg.notifications.timeoutMs),
     quickAuth: createQuickAuthCheck(cfg.notifications.quickAuthOrigin),
   };
-  const store = await getStore();
-  qualification ??= qualificationOf(cfg.qualify, activity, neynar && { neynar, store });
+  const neynar = cfg.neynar && createNeynarClient(cfg.neynar);
+  const qualification = qualificationOf(cfg.qualify, activity, neynar && { neynar, store });
+  const socialChecks = socialChecksOf(cfg.socialTargets, neynar);
   // Every subscriber of the domain events (lib/domain/events.ts): one more consumer is one more entry.
-  events ??= createDispatcher(after, [...notificationSubscriptions({ store, clock: systemClock, notifications })]);
-  return { store, clock: systemClock, chain, activity, rules, qualification, socialChecks, seasons: cfg.store.seasons ?? null, notifications, events };
+  const events = createDispatcher(later, [...notificationSubscriptions({ store, clock: systemClock, notifications })]);
+  return { store, clock: systemClock, chain, activity, rules: rulebookOf(cfg.qualify.rule), qualification, socialChecks, seasons: cfg.store.seasons ?? null, notifications, events };
+}
+
+let built: Deps | undefined;
+
+export async function deps(): Promise<Deps> {
+  const store = await getStore();
+  if (built?.store !== store) built = buildDeps(config(), store, after);
+  return built;
 }

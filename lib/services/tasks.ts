@@ -56,9 +56,10 @@ export async function getTaskStatus(deps: TaskDeps, wallet: Wallet): Promise<Tas
 }
 
 /**
- * POST /api/steam/task/complete: the check-in cooldown runs on the server clock only. A check-in
- * emits task.completed, and referral.credited when it credits the wallet's referral. A Farcaster task
- * whose target is set completes only once Neynar verifies it (lib/services/social-checks.ts).
+ * POST /api/steam/task/complete: the check-in cooldown runs on the server clock only. A check-in and a
+ * social task's first completion emit task.completed; a check-in also referral.credited when it credits
+ * the wallet's referral. A Farcaster task whose target is set completes only once Neynar verifies it
+ * (lib/services/social-checks.ts).
  */
 export async function completeTask(deps: TaskDeps, wallet: Wallet, taskId: CompletableTaskId, request?: RequestContext): Promise<CompleteTaskResponse> {
   const now = deps.clock();
@@ -78,8 +79,9 @@ export async function completeTask(deps: TaskDeps, wallet: Wallet, taskId: Compl
     const refused = await refusedOnFarcaster(deps, wallet, taskId, check);
     if (refused) return refused;
   }
-  const timestamp = await deps.store.completeSocialTask(wallet, taskId, now);
-  return { success: true, taskId, timestamp };
+  const result = await deps.store.completeSocialTask(wallet, taskId, now);
+  if (result.completed) deps.events.emit({ type: "task.completed", wallet, task: taskId, at: now }, request);
+  return { success: true, taskId, timestamp: result.completedAt };
 }
 
 /**
@@ -116,22 +118,28 @@ export async function verifyTask(deps: TaskDeps, wallet: Wallet, taskId: Verifia
   if (!(await deps.chain.hasNftOrStake(wallet))) {
     return { success: false, taskId, verified: false, reason: REASON_NOT_VERIFIED };
   }
-  const at = deps.clock();
-  emitCredited(deps, await deps.store.markNftMint(wallet, at, pendingCreditOn(deps.rules, "nft-mint")), wallet, at, request);
+  await markNftMint(deps, wallet, request);
   return { success: true, taskId, verified: true };
+}
+
+/**
+ * Stores a verified nft_mint: task.completed when this step set it, referral.credited when it credited
+ * the wallet's referral under the "nft_mint" rule. Whether it credited.
+ */
+async function markNftMint(deps: TaskDeps, wallet: Wallet, request: RequestContext | undefined): Promise<boolean> {
+  const at = deps.clock();
+  const result = await deps.store.markNftMint(wallet, at, pendingCreditOn(deps.rules, "nft-mint"));
+  if (result.marked) deps.events.emit({ type: "task.completed", wallet, task: "nft_mint", at }, request);
+  emitCredited(deps, result.creditedReferrer, wallet, at, request);
+  return result.creditedReferrer !== null;
 }
 
 /** GET /api/steam/progress: verifies nft_mint first; an RPC failure is logged and the stored state returned. */
 export async function getProgress(deps: TaskDeps, wallet: Wallet, request?: RequestContext): Promise<ProgressResponse> {
   const state = await deps.store.getWalletState(wallet);
   if (!state.nftMint && deps.chain && (await hasNftOrStakeLogged(deps.chain, wallet))) {
-    const at = deps.clock();
-    const credited = await deps.store.markNftMint(wallet, at, pendingCreditOn(deps.rules, "nft-mint"));
     state.nftMint = true;
-    if (credited) {
-      state.referralPending = false;
-      emitCredited(deps, credited, wallet, at, request);
-    }
+    if (await markNftMint(deps, wallet, request)) state.referralPending = false;
   }
   if (state.referralPending) await creditIfQualified(deps, wallet, request, state);
   return { progress: taskFlags(state, deps.clock()), referralCount: state.referralsCount };

@@ -200,9 +200,19 @@ export function describeStoreContract(name: string, open: () => Promise<Store>) 
     describe("social tasks and nft_mint", () => {
       it("a repeat completion keeps the ORIGINAL timestamp", async () => {
         const wallet = randomWallet();
-        expect(await store.completeSocialTask(wallet, "fc_like_recast", T0)).toBe(T0);
-        expect(await store.completeSocialTask(wallet, "fc_like_recast", T0 + 500)).toBe(T0);
+        expect(await store.completeSocialTask(wallet, "fc_like_recast", T0)).toEqual({ completedAt: T0, completed: true });
+        expect(await store.completeSocialTask(wallet, "fc_like_recast", T0 + 500)).toEqual({ completedAt: T0, completed: false });
         expect((await store.getWalletState(wallet)).social.fc_like_recast).toBe(T0);
+      });
+
+      it("of concurrent first completions of one task, exactly one says it completed it", async () => {
+        const wallet = randomWallet();
+        const social = await Promise.all(Array.from({ length: 8 }, (_, i) => store.completeSocialTask(wallet, "fc_follow", T0 + i)));
+        expect(social.filter((r) => r.completed)).toHaveLength(1);
+        const first = social.find((r) => r.completed)!.completedAt;
+        expect(social.every((r) => r.completedAt === first)).toBe(true);
+        const minted = await Promise.all(Array.from({ length: 8 }, (_, i) => store.markNftMint(wallet, T0 + i, null)));
+        expect(minted.filter((r) => r.marked)).toHaveLength(1);
       });
 
       it("concurrent completions of different tasks of one wallet are all stored", async () => {

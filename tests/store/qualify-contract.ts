@@ -132,7 +132,7 @@ export function describeQualifyContract(name: string, open: OpenStore) {
       const store = await fresh();
       const referrer = await known(store);
       const [later, earlier] = [randomWallet(), randomWallet()];
-      expect(await store.markNftMint(earlier, NOON - 10, CREDIT)).toBeNull();
+      expect(await store.markNftMint(earlier, NOON - 10, CREDIT)).toEqual({ marked: true, creditedReferrer: null });
       await refer(store, earlier, referrer, "nft_mint", NOON);
       await refer(store, later, referrer, "nft_mint", NOON + 1);
       expect(await store.getWalletState(referrer)).toMatchObject({ referralsCount: 1, score: 1, pendingReferrals: 1 });
@@ -141,8 +141,8 @@ export function describeQualifyContract(name: string, open: OpenStore) {
       expect(await store.checkIn(later, NOON + 2, CHECKIN_COOLDOWN_SECONDS, null)).toStrictEqual({ checkedIn: true, referralPending: true });
       expect(await store.getWalletState(later)).toMatchObject({ score: 0, referralPending: true });
       // The credit names the referrer once; a repeated nft_mint credits nothing.
-      expect(await store.markNftMint(later, NOON + 3, CREDIT)).toBe(referrer);
-      expect(await store.markNftMint(later, NOON + 4, CREDIT)).toBeNull();
+      expect(await store.markNftMint(later, NOON + 3, CREDIT)).toEqual({ marked: true, creditedReferrer: referrer });
+      expect(await store.markNftMint(later, NOON + 4, CREDIT)).toEqual({ marked: false, creditedReferrer: null });
       expect(await store.getWalletState(later)).toMatchObject({ score: 1, referralPending: false, nftMint: true });
       expect(await store.getWalletState(referrer)).toMatchObject({ referralsCount: 2, score: 2, pendingReferrals: 0 });
       expect((await store.getWallets([referrer]))[0]!.entry).toEqual({ score: 2, reachedAt: NOON + 3 });
@@ -154,7 +154,7 @@ export function describeQualifyContract(name: string, open: OpenStore) {
       const referrer = await known(store);
       const referee = await known(store);
       await store.checkIn(referee, NOON - 10, CHECKIN_COOLDOWN_SECONDS, null);
-      expect(await store.markNftMint(referee, NOON - 10, null)).toBeNull();
+      expect((await store.markNftMint(referee, NOON - 10, null)).creditedReferrer).toBeNull();
       await refer(store, referee, referrer, "onchain");
       expect(await store.getWalletState(referee)).toMatchObject({ score: 0, referralPending: true });
 
@@ -177,7 +177,7 @@ export function describeQualifyContract(name: string, open: OpenStore) {
       expect(await store.creditReferral(referee, NOON + 1, CREDIT)).toBeNull();
       // Nothing waits: neither step names the referrer.
       expect(await store.checkIn(referee, NOON + 2, CHECKIN_COOLDOWN_SECONDS, CREDIT)).toStrictEqual({ checkedIn: true, referralPending: false });
-      expect(await store.markNftMint(referee, NOON + 3, CREDIT)).toBeNull();
+      expect((await store.markNftMint(referee, NOON + 3, CREDIT)).creditedReferrer).toBeNull();
       await clean(store);
     });
 

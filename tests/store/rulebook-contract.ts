@@ -129,11 +129,11 @@ export function describeRulebookContract(name: string, open: OpenBoardStore) {
       await store.checkIn(waiting, NOON + 5, CHECKIN_COOLDOWN_SECONDS, null);
       expect(await scoreOf(store, referrer)).toBe(0);
 
-      expect(await store.markNftMint(waiting, NOON + 10, CREDIT)).toBe(referrer);
+      expect((await store.markNftMint(waiting, NOON + 10, CREDIT)).creditedReferrer).toBe(referrer);
       expect(await entryOf(store, referrer)).toEqual({ score: 3, reachedAt: NOON + 10 });
       expect(await scoreOf(store, waiting)).toBe(2);
 
-      expect(await store.markNftMint(early, NOON + 20, null)).toBeNull();
+      expect(await store.markNftMint(early, NOON + 20, null)).toEqual({ marked: true, creditedReferrer: null });
       await refer(store, early, referrer, under("nft_mint"), NOON + 30);
       expect(await scoreOf(store, referrer)).toBe(6);
       expect(await totalScore(store)).toBe(10);

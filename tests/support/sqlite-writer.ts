@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     for (let i = 0; ; i++) {
       const referee = await refer(T0 + i);
       console.log(`R ${referee}`);
-      const ts = await store.completeSocialTask(referee, "fc_follow", T0 + i);
+      const { completedAt: ts } = await store.completeSocialTask(referee, "fc_follow", T0 + i);
       console.log(`S ${referee} ${ts}`);
     }
   } else if (mode === "referrals") {

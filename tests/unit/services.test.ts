@@ -94,6 +94,20 @@ describe("services", () => {
     await completeTask(deps, wallet, "fc_comment");
     now += 999;
     expect(await completeTask(deps, wallet, "fc_comment")).toEqual({ success: true, taskId: "fc_comment", timestamp: T0 });
+    // One event per fact: the first completion, not the repeat.
+    expect(emitted).toEqual([{ type: "task.completed", wallet, task: "fc_comment", at: T0 }]);
+  });
+
+  it("the first verification of nft_mint emits task.completed once; a chain that says yes again adds nothing", async () => {
+    const wallet = randomWallet();
+    deps = { ...deps, chain: { hasNftOrStake: async () => true, ping: async () => {} } };
+    // Both read nft_mint unset and ask the chain; the store step tells which one set it.
+    const both = await Promise.all([verifyTask(deps, wallet, "nft_mint"), verifyTask(deps, wallet, "nft_mint")]);
+    expect(both).toEqual([1, 2].map(() => ({ success: true, taskId: "nft_mint", verified: true })));
+    now += 5;
+    await verifyTask(deps, wallet, "nft_mint");
+    await getProgress(deps, wallet);
+    expect(emitted).toEqual([{ type: "task.completed", wallet, task: "nft_mint", at: T0 }]);
   });
 
   describe("referrals", () => {

@@ -11,6 +11,21 @@ export type CheckInResult =
   | { checkedIn: true; referralPending: boolean; creditedReferrer?: string }
   | { checkedIn: false; last: number; referralPending: boolean };
 
+/** `completedAt`: the ORIGINAL completion time; `completed`: this call completed the task (a repeat is false). */
+export interface SocialTaskResult {
+  completedAt: number;
+  completed: boolean;
+}
+
+/**
+ * `marked`: this call set nft_mint (its first verification); `creditedReferrer`: the referrer when this
+ * call credited the wallet's pending referral, else null. Of concurrent steps exactly one says either.
+ */
+export interface NftMintResult {
+  marked: boolean;
+  creditedReferrer: string | null;
+}
+
 export interface TaskStore {
   /**
    * Daily check-in: succeeds and stores `now` when no check-in happened in the
@@ -20,13 +35,13 @@ export interface TaskStore {
    */
   checkIn(wallet: string, now: number, cooldownSeconds: number, creditsPending: ReferralCredit | null): Promise<CheckInResult>;
 
-  /** Completes a social task once; returns the ORIGINAL completion time. Also makes the wallet known. */
-  completeSocialTask(wallet: string, taskId: SocialTaskId, now: number): Promise<number>;
+  /** Completes a social task once, keeping the ORIGINAL completion time. Also makes the wallet known. */
+  completeSocialTask(wallet: string, taskId: SocialTaskId, now: number): Promise<SocialTaskResult>;
 
   /**
    * Stores nft_mint = true for good. Also makes the wallet known. Given `creditsPending`, also applies
-   * it to the wallet's pending referral in the same step (ReferralStore.creditReferral), and returns
-   * its referrer when this call credited it; null otherwise (and always with null).
+   * it to the wallet's pending referral in the same step (ReferralStore.creditReferral); with null it
+   * credits nothing.
    */
-  markNftMint(wallet: string, now: number, creditsPending: ReferralCredit | null): Promise<string | null>;
+  markNftMint(wallet: string, now: number, creditsPending: ReferralCredit | null): Promise<NftMintResult>;
 }

@@ -14,7 +14,7 @@ import "server-only";
 import type { RedisContext } from "@/lib/store/redis/context";
 import { CHECK_IN, CREDIT, MARK_NFT_MINT, part, positional, REGISTRATION, SIGNALS } from "@/lib/store/redis/layouts";
 import { creditInputs } from "@/lib/store/redis/referrals";
-import { flag, int, optWallet } from "@/lib/store/redis/reply";
+import { flag, int, list, optWallet } from "@/lib/store/redis/reply";
 import { whole } from "@/lib/store/redis/run";
 import { signalWrites } from "@/lib/store/redis/signals";
 import { registration } from "@/lib/store/redis/wallets";
@@ -43,7 +43,8 @@ export function taskOperations(context: RedisContext): TaskStore {
 
     async completeSocialTask(wallet, taskId, now) {
       const { keys, args } = registration(context, wallet, now);
-      return int(await run("complete-social-task", [...keys, ...signals.keys], [...args, taskId, ...signals.args]), taskId);
+      const reply = list(await run("complete-social-task", [...keys, ...signals.keys], [...args, taskId, ...signals.args]), "completeSocialTask", 2);
+      return { completedAt: int(reply[0], taskId), completed: int(reply[1], "completed") === 1 };
     },
 
     async markNftMint(wallet, now, creditsPending) {
@@ -53,8 +54,8 @@ export function taskOperations(context: RedisContext): TaskStore {
         creditsPending: creditsPending ? "1" : "0",
         ...part(CREDIT, creditInputs(context, now, creditsPending)),
       });
-      const reply = await run("mark-nft-mint", keys, args);
-      return optWallet(reply, "markNftMint");
+      const reply = list(await run("mark-nft-mint", keys, args), "markNftMint", 2);
+      return { marked: int(reply[0], "marked") === 1, creditedReferrer: optWallet(reply[1], "markNftMint") };
     },
   };
 }

@@ -62,20 +62,22 @@ export function sqliteTasks(db: Db, register: Register, counters: Counters, sign
     completeSocialTask: immediate(db, (wallet: string, taskId: SocialTaskId, now: number) => {
       register(wallet, now);
       const task = completeSocial[taskId];
-      if (task.first.run({ wallet, now }).changes === 1) {
+      const completed = task.first.run({ wallet, now }).changes === 1;
+      if (completed) {
         counters.fact(socialTaskFact(taskId), now);
         signals.action(wallet);
       }
-      return required(task.read.get(wallet), `wallets row of ${wallet}`).ts;
+      return { completedAt: required(task.read.get(wallet), `wallets row of ${wallet}`).ts, completed };
     }),
 
     markNftMint: immediate(db, (wallet: string, now: number, creditsPending: ReferralCredit | null) => {
       register(wallet, now);
-      if (setNftMint.run(wallet).changes === 1) {
+      const marked = setNftMint.run(wallet).changes === 1;
+      if (marked) {
         counters.fact(FACTS.nftMints, now);
         signals.action(wallet);
       }
-      return creditsPending ? credits.creditPending(wallet, now, creditsPending) : null;
+      return { marked, creditedReferrer: creditsPending ? credits.creditPending(wallet, now, creditsPending) : null };
     }),
   };
 }

@@ -1,4 +1,5 @@
 // GET /api/leaderboard/stream: Server-Sent Events of the top list, pushed when the board changes
+import { routes } from "@/lib/contract/routes";
 import { handle, refuseOtherMethods } from "@/lib/http/handle";
 import { config } from "@/lib/config";
 import { boardStream, boardWatcher } from "@/lib/services/board-stream";
@@ -10,7 +11,7 @@ import { deps } from "@/lib/services/context";
  */
 export const maxDuration = 300;
 
-export const GET = handle({}, ({ request }) =>
+export const GET = handle(routes.leaderboardStream, ({ request }) =>
   boardStream(boardWatcher(deps, config().leaderboardSize), request.signal, config().streamSeconds * 1000),
 );
 export const { DELETE, OPTIONS, PATCH, POST, PUT } = refuseOtherMethods({ GET });

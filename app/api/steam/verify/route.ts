@@ -1,10 +1,10 @@
 // POST /api/steam/verify: on-chain verification of nft_mint
-import { handle, refuseOtherMethods, WALLET_WRITE } from "@/lib/http/handle";
-import { verifyTaskBody } from "@/lib/contract/schemas";
+import { routes } from "@/lib/contract/routes";
+import { handle, refuseOtherMethods } from "@/lib/http/handle";
 import { deps } from "@/lib/services/context";
 import { verifyTask } from "@/lib/services/tasks";
 
-export const POST = handle({ body: verifyTaskBody, ...WALLET_WRITE }, async ({ body, publicOrigin }) =>
+export const POST = handle(routes.verifyTask, async ({ body, publicOrigin }) =>
   Response.json(await verifyTask(await deps(), body.wallet, body.taskId, publicOrigin)),
 );
 export const { DELETE, GET, OPTIONS, PATCH, PUT } = refuseOtherMethods({ POST });

@@ -1,6 +1,7 @@
 -- uses: analytics, signals, wallets
 -- completeSocialTask: the first completion stores its time and counts, for the day and, through
--- countActive of lib/signals.lua, for the wallet's referrer. Returns the ORIGINAL completion time.
+-- countActive of lib/signals.lua, for the wallet's referrer. Returns {the ORIGINAL completion time,
+-- 1 when this call completed it else 0}.
 local walletKey = KEYS[1]
 local codesKey = KEYS[2]
 local day = countingDay(KEYS[3], KEYS[4], ARGV[4], ARGV[5])
@@ -11,8 +12,9 @@ local now = tonumber(ARGV[3])
 local taskId = ARGV[6]
 
 register(walletKey, codesKey, wallet, code, now, day)
-if redis.call('HSETNX', walletKey, taskId, string.format('%d', now)) == 1 then
+local completed = redis.call('HSETNX', walletKey, taskId, string.format('%d', now))
+if completed == 1 then
   countFact(day, 'task:' .. taskId)
   countActive(signals, walletKey)
 end
-return redis.call('HGET', walletKey, taskId)
+return {redis.call('HGET', walletKey, taskId), completed}

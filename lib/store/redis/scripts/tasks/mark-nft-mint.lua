@@ -3,7 +3,7 @@
 -- of lib/signals.lua, for the wallet's referrer. When given a credit (`creditsPending` '1': the "nft_mint" rule
 -- of REFERRAL_QUALIFY) it credits the wallet's waiting referral with it (creditPending), on a repeated call
 -- too: nft_mint is set either way.
--- Returns the referrer this call credited, else nil.
+-- Returns {1 when this call set nft_mint else 0, the referrer this call credited else nil}.
 local walletKey = KEYS[1]
 local codesKey = KEYS[2]
 local day = countingDay(KEYS[3], KEYS[4], ARGV[4], ARGV[5])
@@ -17,8 +17,9 @@ local now = tonumber(ARGV[3])
 local creditsPending = ARGV[9] == '1'
 
 register(walletKey, codesKey, wallet, code, now, day)
-if redis.call('HSETNX', walletKey, 'nftMint', '1') == 1 then
+local marked = redis.call('HSETNX', walletKey, 'nftMint', '1')
+if marked == 1 then
   countFact(day, 'nft_mint')
   countActive(signals, walletKey)
 end
-return creditsPending and creditPending(credit, walletKey, wallet, now)
+return {marked, creditsPending and creditPending(credit, walletKey, wallet, now)}
