@@ -118,10 +118,6 @@ export function useCompleteTask(wallet: string, taskId: CompletableTaskId) {
       }
       return { previous };
     },
-    // A Farcaster task the server could not verify stored nothing: it is not done, without waiting for the refetch.
-    onSuccess: (result, _vars, context) => {
-      if (!result.success && context?.previous) qc.setQueryData(key, context.previous);
-    },
     onError: (error, _vars, context) => {
       const previous = context?.previous;
       if (!previous) return;

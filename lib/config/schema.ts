@@ -231,7 +231,8 @@ export const SLICES = {
   farcaster: z.object({ NEYNAR_API_KEY: optional }),
   /**
    * The targets the interface's social tasks are checked against through Neynar's API: a task with
-   * its target set is completed only when the wallet's linked fid did it (lib/services/social-checks.ts).
+   * its target set is completed only when the wallet's linked fid did it (lib/services/social-checks.ts);
+   * and how long one Neynar check may take, for those and for REFERRAL_QUALIFY=farcaster.
    */
   socialTargets: z.object({
     FARCASTER_FOLLOW_FID: optional.pipe(z.string().regex(/^[1-9][0-9]{0,15}$/, "must be a fid, a whole number >= 1").transform(Number).optional()),

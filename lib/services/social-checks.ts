@@ -13,31 +13,32 @@ export interface SocialChecks {
   targets: SocialTargets;
 }
 
-/** What the wallet is told when no fid is linked to it: the link is made in the Farcaster app. */
+/** What the wallet is told when no fid is linked to it: the dashboard links one when notifications are turned on in Farcaster. */
 export const REASON_NO_FID = "No Farcaster account is linked to this wallet: open the app in Farcaster and turn on notifications to link yours";
+
+/** Each Farcaster task and the target it is checked against. */
+const TARGET_OF = { fc_follow: "followFid", fc_like_recast: "castHash", fc_comment: "castHash" } as const satisfies Partial<
+  Record<SocialTaskId, keyof SocialTargets>
+>;
+type FarcasterTaskId = keyof typeof TARGET_OF;
+const FARCASTER_TASK_IDS = Object.keys(TARGET_OF) as FarcasterTaskId[];
 
 /** null when no target is set: every task is self-attested, as the interface has it. */
 export function socialChecksOf(targets: SocialTargets, neynar: NeynarClient | null): SocialChecks | null {
-  if (targets.followFid === undefined && targets.castHash === undefined) return null;
+  if (verifiedTaskIds(targets).length === 0) return null;
   // config() refuses a target without NEYNAR_API_KEY, and the composition root builds the client whenever it is set.
   if (!neynar) throw new Error("Farcaster task targets without a Neynar client to check them");
   return { neynar, targets };
 }
 
-/** The tasks the dashboard may say are verified through Farcaster. */
+/** The tasks checked through Farcaster: those whose target is set. */
 export function verifiedTaskIds(targets: SocialTargets): SocialTaskId[] {
-  return (["fc_follow", "fc_like_recast", "fc_comment"] as const).filter((id) => targetOf(targets, id) !== undefined);
-}
-
-function targetOf({ followFid, castHash }: SocialTargets, taskId: SocialTaskId): number | string | undefined {
-  if (taskId === "fc_follow") return followFid;
-  return taskId === "add_miniapp" ? undefined : castHash;
+  return FARCASTER_TASK_IDS.filter((id) => targets[TARGET_OF[id]] !== undefined);
 }
 
 /**
  * The Neynar check of `taskId` for a fid, or null when the task is self-attested. A like or a recast
- * of the cast will do (the task's title says both; either is the reaction the team asks for). Throws
- * NeynarError when Neynar cannot answer.
+ * of the cast will do (the task's title names both). Throws NeynarError when Neynar cannot answer.
  */
 export function socialCheckOf(checks: SocialChecks | null, taskId: SocialTaskId): ((fid: number) => Promise<NeynarVerdict>) | null {
   if (!checks) return null;

@@ -44,7 +44,8 @@ test("a verified task says so; not done on Farcaster it shows why and stays open
   await expect(page.getByTestId("fc_comment-reason")).toHaveText(
     "No Farcaster account is linked to this wallet: open the app in Farcaster and turn on notifications to link yours",
   );
-  await expect(row).toHaveAttribute("data-done", "false");
+  // Not done from the moment the answer shows, not only once task-status is read again.
+  expect(await row.getAttribute("data-done")).toBe("false");
   await expect(row.getByRole("button", { name: /Complete/ })).toBeVisible();
 
   // The fid is linked as the dashboard links it inside Farcaster (a Quick Auth token), and the reply is made.
