@@ -8,6 +8,7 @@ import { normaliseRefCode } from "@/lib/domain/wallet";
 import { deps } from "@/lib/services/context";
 import { readBoardOverview } from "@/lib/services/leaderboard";
 import { getWalletByCode } from "@/lib/services/referrals";
+import { verifiedTaskIds } from "@/lib/services/social-checks";
 
 /** Wallets the hero shows from the top of the board. */
 const HERO_TOP = 3;
@@ -50,6 +51,7 @@ export default async function Home({ searchParams }: { searchParams: Promise<Rec
         taskUrls: site.taskUrls,
         nftMintUrl: site.nftMintUrl,
         availability: taskAvailability({ chain: config().chain, taskUrls: site.taskUrls }),
+        verifiedTasks: verifiedTaskIds(config().socialTargets),
       }}
       qualify={config().qualify.rule}
       quickAuthOrigin={config().notifications?.quickAuthOrigin ?? null}

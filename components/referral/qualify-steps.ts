@@ -8,4 +8,8 @@ export const QUALIFY_STEPS: Record<Exclude<QualifyRule, "none">, { friend: strin
   checkin: { friend: "does their first daily check-in", you: "do your first daily check-in" },
   nft_mint: { friend: "verifies the NFT quest", you: "verify the NFT quest" },
   onchain: { friend: "has used their wallet on chain (sent a transaction)", you: "have used this wallet on chain (sent a transaction)" },
+  farcaster: {
+    friend: "links a Farcaster account that Neynar scores well",
+    you: "link a Farcaster account that Neynar scores well (open the app in Farcaster and turn on notifications)",
+  },
 };

@@ -33,6 +33,8 @@ export interface TaskSettings {
   nftMintUrl?: string;
   /** Which quests this deployment offers (lib/domain/task-availability.ts); the others are neither shown nor counted. */
   availability: Record<TaskId, TaskAvailability>;
+  /** The Farcaster tasks whose target the team set: the server checks them through Farcaster before they complete. */
+  verifiedTasks: SocialTaskId[];
 }
 
 const SOCIAL: { id: SocialTaskId; title: string; description: string; icon: typeof UsersIcon }[] = [
@@ -80,7 +82,14 @@ export function TaskList({ wallet, settings }: { wallet: string; settings: TaskS
             <TaskGroup title="Social">
               {social.map((task) =>
                 data ? (
-                  <SocialTask key={task.id} wallet={wallet} task={task} done={data.tasks[task.id]} url={settings.taskUrls[task.id]} />
+                  <SocialTask
+                    key={task.id}
+                    wallet={wallet}
+                    task={task}
+                    done={data.tasks[task.id]}
+                    url={settings.taskUrls[task.id]}
+                    verified={settings.verifiedTasks.includes(task.id)}
+                  />
                 ) : (
                   <RowSkeleton key={task.id} />
                 ),
@@ -215,11 +224,14 @@ function SocialTask({
   task,
   done,
   url,
+  verified,
 }: {
   wallet: string;
   task: (typeof SOCIAL)[number];
   done: boolean;
   url: string;
+  /** Checked through Farcaster: the server may answer "not verified", with its reason. */
+  verified: boolean;
 }) {
   const complete = useCompleteTask(wallet, task.id);
   const { miniApp, markAdded } = useMiniApp();
@@ -289,15 +301,24 @@ function SocialTask({
     );
 
   const error = actionError ?? (complete.error ? errorText(complete.error) : null);
+  const refused = !done && complete.data?.success === false ? complete.data.reason : null;
   return (
     <TaskRow
       testId={`task-${task.id}`}
       icon={task.icon}
       title={task.title}
-      description={task.description}
+      description={verified ? `${task.description} Verified through Farcaster.` : task.description}
       done={done}
       action={action}
-      note={error ? <TaskNote tone="error">{error}</TaskNote> : undefined}
+      note={
+        error ? (
+          <TaskNote tone="error">{error}</TaskNote>
+        ) : refused ? (
+          <TaskNote tone="warning">
+            <span className="font-semibold">Not verified:</span> <span data-testid={`${task.id}-reason`}>{refused}</span>
+          </TaskNote>
+        ) : undefined
+      }
     />
   );
 }

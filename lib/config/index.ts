@@ -82,6 +82,26 @@ export interface QualifyConfig {
   rule: QualifyRule;
   /** The `onchain` rule's thresholds (QUALIFY_MIN_TX, QUALIFY_MIN_BALANCE_WEI). */
   onchain: OnchainThresholds;
+  /** The `farcaster` rule's minimum Neynar user score of the referee's linked fid (QUALIFY_MIN_NEYNAR_SCORE), 0 to 1. */
+  minNeynarScore: number;
+}
+
+/** Neynar's API v2 (lib/farcaster/neynar.ts), asked with NEYNAR_API_KEY: verified tasks, Farcaster quests, referees' scores. */
+export interface NeynarConfig {
+  apiKey: string;
+  /** Neynar's API; a test points NEYNAR_API_URL at its stand-in. */
+  baseUrl: string;
+  /** Longest wait for one check (NEYNAR_TIMEOUT_MS). */
+  timeoutMs: number;
+}
+
+/**
+ * What the interface's Farcaster tasks are checked against: fc_follow with `followFid`, fc_like_recast
+ * and fc_comment with `castHash`. A task without its target stays self-attested.
+ */
+export interface SocialTargets {
+  followFid?: number;
+  castHash?: string;
 }
 
 /** Farcaster notifications (NEYNAR_API_KEY turns them on). */
@@ -102,17 +122,6 @@ export interface NotificationsConfig {
   timeoutMs: number;
 }
 
-/** Neynar's API, asked to verify the Farcaster quests (NEYNAR_API_KEY turns it on). */
-export interface NeynarConfig {
-  apiKey: string;
-  /** Neynar's API (a test points NEYNAR_API_URL at its stand-in). */
-  baseUrl: string;
-  /** Bounds each check, every page of it included. */
-  timeoutMs: number;
-}
-
-/** Longest wait for one Farcaster quest check. */
-export const NEYNAR_TIMEOUT_MS = 5_000;
 
 export interface Config {
   store: StoreConfig;
@@ -139,8 +148,12 @@ export interface Config {
   qualify: QualifyConfig;
   /** Null while NEYNAR_API_KEY is unset: no webhook, no sends, the manifest names no webhookUrl. */
   notifications: NotificationsConfig | null;
-  /** Null while NEYNAR_API_KEY is unset: Farcaster quests answer that their verification is not configured. */
+  /**
+   * Null while NEYNAR_API_KEY is unset: then no target may be set and no rule may need Neynar, and the
+   * Farcaster quests answer that their verification is not configured.
+   */
   neynar: NeynarConfig | null;
+  socialTargets: SocialTargets;
 }
 
 /** The slices the configuration is built from, read together so one error names every bad variable. */
@@ -156,6 +169,7 @@ const CONFIG_SLICES = [
   "requests",
   "farcaster",
   "notifications",
+  "socialTargets",
   "testOnly",
 ] as const;
 type ConfigSlices = { [K in (typeof CONFIG_SLICES)[number]]: Slice<K> };
@@ -193,7 +207,8 @@ function configOf(env: Environment): Config {
     trustProxy: trustProxyConfig(e),
     qualify: qualifyConfig(e),
     notifications: notificationsConfig(e),
-    neynar: e.farcaster.NEYNAR_API_KEY ? { apiKey: e.farcaster.NEYNAR_API_KEY, baseUrl: e.testOnly.NEYNAR_API_URL, timeoutMs: NEYNAR_TIMEOUT_MS } : null,
+    neynar: neynarConfig(e),
+    socialTargets: socialTargetsConfig(e),
   };
 }
 
@@ -220,7 +235,22 @@ function notificationsConfig({ farcaster, notifications, testOnly }: ConfigSlice
   };
 }
 
-function qualifyConfig({ qualify, chain }: ConfigSlices): QualifyConfig {
+function neynarConfig({ farcaster, socialTargets, testOnly }: ConfigSlices): NeynarConfig | null {
+  if (!farcaster.NEYNAR_API_KEY) return null;
+  return { apiKey: farcaster.NEYNAR_API_KEY, baseUrl: testOnly.NEYNAR_API_URL, timeoutMs: socialTargets.NEYNAR_TIMEOUT_MS };
+}
+
+/** A target set without a key would leave its task impossible to complete: start-up stops instead. */
+function socialTargetsConfig({ socialTargets, farcaster }: ConfigSlices): SocialTargets {
+  const { FARCASTER_FOLLOW_FID: followFid, FARCASTER_CAST_HASH: castHash } = socialTargets;
+  const named = [followFid !== undefined && "FARCASTER_FOLLOW_FID", castHash !== undefined && "FARCASTER_CAST_HASH"].filter(Boolean);
+  if (named.length > 0 && !farcaster.NEYNAR_API_KEY) {
+    throw new ConfigError(`Invalid configuration: ${named.join(" and ")} verify the Farcaster tasks through Neynar's API and need NEYNAR_API_KEY`);
+  }
+  return { followFid, castHash };
+}
+
+function qualifyConfig({ qualify, chain, farcaster }: ConfigSlices): QualifyConfig {
   // Both rules are decided on the chain: without an RPC no referee could ever qualify.
   if ((qualify.REFERRAL_QUALIFY === "onchain" || qualify.REFERRAL_QUALIFY === "nft_mint") && !chain.RPC_URL) {
     throw new ConfigError(
@@ -228,9 +258,13 @@ function qualifyConfig({ qualify, chain }: ConfigSlices): QualifyConfig {
         "(with NFT_CONTRACT or STAKING_CONTRACT for nft_mint)",
     );
   }
+  if (qualify.REFERRAL_QUALIFY === "farcaster" && !farcaster.NEYNAR_API_KEY) {
+    throw new ConfigError("Invalid configuration: REFERRAL_QUALIFY=farcaster reads Neynar user scores and needs NEYNAR_API_KEY");
+  }
   return {
     rule: qualify.REFERRAL_QUALIFY,
     onchain: { minTx: qualify.QUALIFY_MIN_TX, minBalanceWei: qualify.QUALIFY_MIN_BALANCE_WEI ?? null },
+    minNeynarScore: qualify.QUALIFY_MIN_NEYNAR_SCORE,
   };
 }
 

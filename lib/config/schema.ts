@@ -7,7 +7,7 @@
 import "server-only";
 import { z } from "zod";
 import { DEFAULT_RETENTION_DAYS } from "@/lib/domain/analytics";
-import { QUALIFY_RULES } from "@/lib/domain/qualify";
+import { DEFAULT_MIN_NEYNAR_SCORE, QUALIFY_RULES } from "@/lib/domain/qualify";
 import { NOTIFICATION_KINDS } from "@/lib/domain/notifications";
 import { PLACEHOLDER_TASK_URLS } from "@/lib/domain/task-availability";
 import { optional, address, commaList, integer } from "@/lib/config/env";
@@ -153,6 +153,15 @@ export const SLICES = {
   qualify: z.object({
     REFERRAL_QUALIFY: optional.default("none").pipe(z.enum(QUALIFY_RULES)),
     QUALIFY_MIN_TX: integer(1, 1, 1_000_000),
+    QUALIFY_MIN_NEYNAR_SCORE: optional
+      .pipe(
+        z
+          .string()
+          .regex(/^(0(\.\d{1,6})?|1(\.0{1,6})?)$/, "must be a Neynar user score from 0 to 1, such as 0.5")
+          .transform(Number)
+          .optional(),
+      )
+      .transform((v) => v ?? DEFAULT_MIN_NEYNAR_SCORE),
     QUALIFY_MIN_BALANCE_WEI: optional.pipe(
       z
         .string()
@@ -220,6 +229,22 @@ export const SLICES = {
   }),
   /** NEYNAR_API_KEY turns Farcaster notifications on; the page's CSP reads it too, so it stands alone. */
   farcaster: z.object({ NEYNAR_API_KEY: optional }),
+  /**
+   * The targets the interface's social tasks are checked against through Neynar's API: a task with
+   * its target set is completed only when the wallet's linked fid did it (lib/services/social-checks.ts);
+   * and how long one Neynar check may take, for those and for REFERRAL_QUALIFY=farcaster.
+   */
+  socialTargets: z.object({
+    FARCASTER_FOLLOW_FID: optional.pipe(z.string().regex(/^[1-9][0-9]{0,15}$/, "must be a fid, a whole number >= 1").transform(Number).optional()),
+    FARCASTER_CAST_HASH: optional.pipe(
+      z
+        .string()
+        .regex(/^0x[0-9a-fA-F]{40}$/, "must be a cast hash, 0x and 40 hex digits")
+        .transform((h) => h.toLowerCase())
+        .optional(),
+    ),
+    NEYNAR_TIMEOUT_MS: integer(5_000, 100, 60_000),
+  }),
   notifications: z.object({
     CRON_SECRET: optional.pipe(z.string().min(16, "must be at least 16 characters").optional()),
     NOTIFICATIONS_OFF: optional.pipe(commaList.pipe(z.array(z.enum(NOTIFICATION_KINDS))).optional()),

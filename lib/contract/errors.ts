@@ -42,6 +42,7 @@ export const errors = {
   quickAuthRequired: () => new ApiError(401, "Quick Auth token required: Authorization: Bearer <token>"),
   quickAuthInvalid: () => new ApiError(401, "Invalid Quick Auth token"),
   quickAuthUnavailable: () => new ApiError(503, "Could not check the Quick Auth token, please retry"),
+  neynarUnavailable: () => new ApiError(503, "Could not check Farcaster through Neynar, please retry"),
   tooManyRequests: (retryAfter: number) =>
     new ApiError(429, "Too many requests", {}, { "retry-after": String(Math.max(1, Math.ceil(retryAfter))) }),
 };

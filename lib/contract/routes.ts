@@ -138,7 +138,11 @@ export const routes = {
       summary: "Daily check-in (24 h server-side cooldown) or a social task",
       description: "A repeated social task returns success with its ORIGINAL timestamp. Client timestamps are never used.",
       responses: {
-        200: { description: "Completed", json: named("CompleteTaskResponse", api.completeTaskResponse) },
+        200: {
+          description:
+            "Completed; or, for a Farcaster task whose target is set (FARCASTER_FOLLOW_FID, FARCASTER_CAST_HASH), not verified through Neynar: success false, verified false, reason",
+          json: named("CompleteTaskResponse", api.completeTaskResponse),
+        },
         400: {
           description: "`Task on cooldown` with cooldownRemaining (seconds), or malformed input (`Invalid task id`, ...)",
           json: { oneOf: [named("CooldownError", api.cooldownErrorSchema), errorBody] },
@@ -146,6 +150,7 @@ export const routes = {
         413: tooLarge,
         ...walletWrite,
         500: internal,
+        503: error("`Could not check Farcaster through Neynar, please retry`: only for a Farcaster task whose target is set; nothing stored"),
       },
     },
   }),

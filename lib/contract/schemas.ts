@@ -89,11 +89,14 @@ export const taskStatusResponse = z.object({
   timestamp: z.string(),
 });
 
-export const completeTaskResponse = z.object({
-  success: z.literal(true),
-  taskId: z.enum(COMPLETABLE_TASK_IDS),
-  timestamp: z.number().int(),
-});
+/**
+ * Completed; or, only for a Farcaster task whose target is set (FARCASTER_FOLLOW_FID, FARCASTER_CAST_HASH),
+ * not verified through Neynar: the answer POST /api/steam/verify gives, and nothing is stored.
+ */
+export const completeTaskResponse = z.union([
+  z.object({ success: z.literal(true), taskId: z.enum(COMPLETABLE_TASK_IDS), timestamp: z.number().int() }),
+  z.object({ success: z.literal(false), taskId: z.enum(COMPLETABLE_TASK_IDS), verified: z.literal(false), reason: z.string() }),
+]);
 
 export const cooldownErrorSchema = errorResponseSchema.extend({ cooldownRemaining: z.number().int().positive() });
 

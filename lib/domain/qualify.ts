@@ -5,7 +5,7 @@
  */
 
 /** "none" credits at binding, as docs/api.md says; the others wait for the referee. */
-export const QUALIFY_RULES = ["none", "checkin", "nft_mint", "onchain"] as const;
+export const QUALIFY_RULES = ["none", "checkin", "nft_mint", "onchain", "farcaster"] as const;
 export type QualifyRule = (typeof QUALIFY_RULES)[number];
 
 /** The `onchain` rule's thresholds: either one qualifies the referee's account. */
@@ -25,4 +25,15 @@ export interface AccountActivity {
 export function qualifiesOnChain(account: AccountActivity, thresholds: OnchainThresholds): boolean {
   if (account.sent >= thresholds.minTx) return true;
   return thresholds.minBalanceWei !== null && account.balance >= thresholds.minBalanceWei;
+}
+
+/** The `farcaster` rule's minimum Neynar user score (QUALIFY_MIN_NEYNAR_SCORE), the one Neynar suggests as a start. */
+export const DEFAULT_MIN_NEYNAR_SCORE = 0.5;
+
+/**
+ * The `farcaster` rule: the referee has linked a fid and Neynar scores it at least `minScore`. A fid
+ * Neynar gives no score (null) never qualifies.
+ */
+export function qualifiesOnFarcaster(score: number | null, minScore: number): boolean {
+  return score !== null && score >= minScore;
 }

@@ -38,7 +38,7 @@ export interface ReferralCredit {
 /**
  * When the store step that binds a referee credits the referral, by what the store keeps: "now", at
  * once; "checked-in", if the referee checked in before; "nft-mint", if its nft_mint is already true;
- * "later", never at binding (a chain read credits it afterwards). Otherwise the binding waits.
+ * "later", never at binding (a chain or Neynar read credits it afterwards). Otherwise the binding waits.
  */
 export const CREDIT_WHEN = ["now", "checked-in", "nft-mint", "later"] as const;
 export type CreditWhen = (typeof CREDIT_WHEN)[number];
@@ -49,7 +49,7 @@ export interface ReferralTerms {
   readonly creditWhen: CreditWhen;
 }
 
-const CREDIT_WHEN_OF: Record<QualifyRule, CreditWhen> = { none: "now", checkin: "checked-in", nft_mint: "nft-mint", onchain: "later" };
+const CREDIT_WHEN_OF: Record<QualifyRule, CreditWhen> = { none: "now", checkin: "checked-in", nft_mint: "nft-mint", onchain: "later", farcaster: "later" };
 
 /** The credit of one referral under `rules`; throws on points that are not a whole number of at least 0. */
 export function referralCredit(rules: Rulebook): ReferralCredit {

@@ -9,6 +9,7 @@ import { createWalletActivity, type WalletActivity } from "@/lib/chain/activity"
 import { createQuestReads, type QuestReads } from "@/lib/chain/quest-reads";
 import { createNeynarClient, type NeynarClient } from "@/lib/farcaster/neynar";
 import { qualificationOf, type Qualification } from "@/lib/services/qualify";
+import { socialChecksOf, type SocialChecks } from "@/lib/services/social-checks";
 import type { SeasonSchedule } from "@/lib/domain/seasons";
 import { after } from "next/server";
 import { createAppKeyCheck } from "@/lib/farcaster/app-key";
@@ -29,8 +30,10 @@ export interface Deps {
   activity: WalletActivity | null;
   /** The rules of the game (lib/domain/rulebook.ts): points, and REFERRAL_QUALIFY's rule of when a referral is credited. */
   rules: Rulebook;
-  /** The chain read the "onchain" rule needs. */
+  /** The chain read of the "onchain" rule, the Neynar read of the "farcaster" rule. */
   qualification: Qualification;
+  /** The Farcaster tasks checked through Neynar; null while no target is set (all self-attested). */
+  socialChecks: SocialChecks | null;
   /** SEASON_LENGTH_DAYS and SEASON_START; null while seasons are off. */
   seasons: SeasonSchedule | null;
   /** Farcaster notifications; null while NEYNAR_API_KEY is unset. */
@@ -60,9 +63,11 @@ export function buildDeps(cfg: Config, store: Store, later: Later): Deps {
   };
   const questReads = cfg.chain ? createQuestReads(cfg.chain) : null;
   const neynar = cfg.neynar && createNeynarClient(cfg.neynar);
+  const qualification = qualificationOf(cfg.qualify, activity, neynar && { neynar, store });
+  const socialChecks = socialChecksOf(cfg.socialTargets, neynar);
   // Every subscriber of the domain events (lib/domain/events.ts): one more consumer is one more entry.
   const events = createDispatcher(later, [...notificationSubscriptions({ store, clock: systemClock, notifications })]);
-  return { store, clock: systemClock, chain, activity, rules: rulebookOf(cfg.qualify.rule), qualification: qualificationOf(cfg.qualify, activity), seasons: cfg.store.seasons ?? null, notifications, events, questReads, neynar };
+  return { store, clock: systemClock, chain, activity, rules: rulebookOf(cfg.qualify.rule), qualification, socialChecks, seasons: cfg.store.seasons ?? null, notifications, events, questReads, neynar };
 }
 
 let built: Deps | undefined;

@@ -1,34 +1,52 @@
 /**
  * Qualified referrals (REFERRAL_QUALIFY, the rulebook's `qualify`): a pending referee's own requests
  * credit its referral once it meets the rule. A check-in ("checkin") and a verified nft_mint
- * ("nft_mint") credit inside the store step that records them; what is left here is the account read
- * of "onchain", and a referee that met the rule before the rule was switched on.
+ * ("nft_mint") credit inside the store step that records them; what is left here is the read of
+ * "onchain" (the account on chain) and of "farcaster" (the Neynar score of the linked fid), and a
+ * referee that met the rule before the rule was switched on.
  */
 import type { Address } from "viem";
 import type { QualifyConfig } from "@/lib/config";
-import { qualifiesOnChain } from "@/lib/domain/qualify";
+import { qualifiesOnChain, qualifiesOnFarcaster } from "@/lib/domain/qualify";
 import { referralCredit } from "@/lib/domain/rulebook";
 import type { Wallet } from "@/lib/domain/wallet";
 import type { WalletActivity } from "@/lib/chain/activity";
+import type { NeynarClient } from "@/lib/farcaster/neynar";
 import type { Deps } from "@/lib/services/context";
 import type { RequestContext } from "@/lib/services/events";
-import type { ReferralStore, WalletState } from "@/lib/store/types";
+import type { NotificationStore, ReferralStore, WalletState } from "@/lib/store/types";
 
-/** What the rulebook cannot tell alone: the chain read of "onchain". */
+/** What the rulebook cannot tell alone: the outside read of "onchain" and "farcaster". */
 export interface Qualification {
-  /** For "onchain": whether the wallet's account meets the thresholds now; throws on RPC failure. null under the other rules. */
-  onChain: ((wallet: Wallet) => Promise<boolean>) | null;
+  /** Whether the wallet meets the rule now, read from the chain or from Neynar; throws when that read fails. null under the other rules. */
+  read: ((wallet: Wallet) => Promise<boolean>) | null;
 }
 
-/** Every rule but "onchain" is decided without the chain. */
-export const NO_CHAIN_READ: Qualification = { onChain: null };
+/** Every rule but "onchain" and "farcaster" is decided without an outside read. */
+export const NO_QUALIFY_READ: Qualification = { read: null };
 
-export function qualificationOf(cfg: QualifyConfig, activity: WalletActivity | null): Qualification {
-  if (cfg.rule !== "onchain") return NO_CHAIN_READ;
+/** What the "farcaster" rule reads: the wallet's linked fid in the store, that fid's score at Neynar. */
+export interface FarcasterReads {
+  neynar: NeynarClient;
+  store: Pick<NotificationStore, "linkedFid">;
+}
+
+export function qualificationOf(cfg: QualifyConfig, activity: WalletActivity | null, farcaster: FarcasterReads | null = null): Qualification {
+  if (cfg.rule === "farcaster") {
+    // config() refuses "farcaster" without NEYNAR_API_KEY, and the composition root builds the client whenever it is set.
+    if (!farcaster) throw new Error("REFERRAL_QUALIFY=farcaster without a Neynar client to read scores from");
+    return {
+      read: async (wallet) => {
+        const fid = await farcaster.store.linkedFid(wallet);
+        return fid !== null && qualifiesOnFarcaster(await farcaster.neynar.userScore(fid), cfg.minNeynarScore);
+      },
+    };
+  }
+  if (cfg.rule !== "onchain") return NO_QUALIFY_READ;
   // config() refuses "onchain" without RPC_URL, and activity exists whenever RPC_URL is set.
   if (!activity) throw new Error("REFERRAL_QUALIFY=onchain without an RPC to read accounts from");
   return {
-    onChain: async (wallet) => {
+    read: async (wallet) => {
       const [account] = await activity.accountsOf([wallet as Address]);
       return account !== undefined && qualifiesOnChain(account, cfg.onchain);
     },
@@ -42,7 +60,7 @@ type Known = Partial<Pick<WalletState, "checkInLast" | "nftMint">>;
 
 /**
  * Called after a request of a wallet whose referral is pending: credits it when the wallet meets
- * the rule now, and emits referral.credited when this call credited it. A chain failure is logged
+ * the rule now, and emits referral.credited when this call credited it. A chain or Neynar failure is logged
  * and leaves the referral pending, so that the request answers as it would have; the next request
  * tries again.
  */
@@ -66,10 +84,11 @@ async function meetsRule({ rules, qualification }: Pick<Deps, "rules" | "qualifi
     case "nft_mint":
       return known.nftMint === true;
     case "onchain":
+    case "farcaster":
       try {
-        return (await qualification.onChain?.(wallet)) ?? false;
+        return (await qualification.read?.(wallet)) ?? false;
       } catch (error) {
-        console.error("[refboard] the onchain qualification read failed; the referral stays pending:", error);
+        console.error(`[refboard] the ${rules.qualify} qualification read failed; the referral stays pending:`, error);
         return false;
       }
   }

@@ -11,6 +11,7 @@ import {
   milestoneFlags,
   socialFlags,
   type CompletableTaskId,
+  type SocialTaskId,
   type TaskId,
   type VerifiableTaskId,
 } from "@/lib/domain/tasks";
@@ -20,14 +21,17 @@ import type { NftVerifier } from "@/lib/chain/types";
 import type { Deps } from "@/lib/services/context";
 import type { RequestContext } from "@/lib/services/events";
 import { creditIfQualified, emitCredited } from "@/lib/services/qualify";
-import type { ReferralStore, TaskStore, WalletState, WalletStore } from "@/lib/store/types";
+import { REASON_NO_FID, socialCheckOf } from "@/lib/services/social-checks";
+import { NeynarError, type NeynarVerdict } from "@/lib/farcaster/neynar";
+import type { NotificationStore, ReferralStore, TaskStore, WalletState, WalletStore } from "@/lib/store/types";
 
-type TaskDeps = Pick<Deps, "clock" | "chain" | "rules" | "qualification" | "events"> & {
-  store: WalletStore & TaskStore & Pick<ReferralStore, "creditReferral">;
+type TaskDeps = Pick<Deps, "clock" | "chain" | "rules" | "qualification" | "events" | "socialChecks"> & {
+  store: WalletStore & TaskStore & Pick<ReferralStore, "creditReferral"> & Pick<NotificationStore, "linkedFid">;
 };
 
 export const REASON_NOT_CONFIGURED = "On-chain verification is not configured";
 export const REASON_NOT_VERIFIED = "No NFT or active stake found for this wallet";
+const REASON_NOT_VERIFIED_ON_FARCASTER = "Not found on Farcaster yet";
 
 /** The 11 task flags of one wallet; daily_checkin true means on cooldown. */
 function taskFlags(state: WalletState, now: number): Record<TaskId, boolean> {
@@ -54,7 +58,8 @@ export async function getTaskStatus(deps: TaskDeps, wallet: Wallet): Promise<Tas
 /**
  * POST /api/steam/task/complete: the check-in cooldown runs on the server clock only. A check-in and a
  * social task's first completion emit task.completed; a check-in also referral.credited when it credits
- * the wallet's referral.
+ * the wallet's referral. A Farcaster task whose target is set completes only once Neynar verifies it
+ * (lib/services/social-checks.ts).
  */
 export async function completeTask(deps: TaskDeps, wallet: Wallet, taskId: CompletableTaskId, request?: RequestContext): Promise<CompleteTaskResponse> {
   const now = deps.clock();
@@ -69,9 +74,39 @@ export async function completeTask(deps: TaskDeps, wallet: Wallet, taskId: Compl
     if (!result.checkedIn) throw errors.onCooldown(checkInCooldown(result.last, now));
     return { success: true, taskId, timestamp: now };
   }
+  const check = socialCheckOf(deps.socialChecks, taskId);
+  if (check) {
+    const refused = await refusedOnFarcaster(deps, wallet, taskId, check);
+    if (refused) return refused;
+  }
   const result = await deps.store.completeSocialTask(wallet, taskId, now);
   if (result.completed) deps.events.emit({ type: "task.completed", wallet, task: taskId, at: now }, request);
   return { success: true, taskId, timestamp: result.completedAt };
+}
+
+/**
+ * The not-verified answer of a Farcaster task whose target is set, or null when it may complete: done
+ * before (a repeat keeps its answer, as the interface says, without asking Neynar), or verified now
+ * for the wallet's linked fid. Neynar failing is a 503 and nothing is stored.
+ */
+async function refusedOnFarcaster(
+  deps: TaskDeps,
+  wallet: Wallet,
+  taskId: SocialTaskId,
+  check: (fid: number) => Promise<NeynarVerdict>,
+): Promise<CompleteTaskResponse | null> {
+  const [state, fid] = await Promise.all([deps.store.getWalletState(wallet), deps.store.linkedFid(wallet)]);
+  if (state.social[taskId] !== null) return null;
+  if (fid === null) return { success: false, taskId, verified: false, reason: REASON_NO_FID };
+  let verdict: NeynarVerdict;
+  try {
+    verdict = await check(fid);
+  } catch (error) {
+    if (!(error instanceof NeynarError)) throw error;
+    console.error(`[refboard] ${taskId} could not be checked through Neynar:`, error.message);
+    throw errors.neynarUnavailable();
+  }
+  return verdict.verified ? null : { success: false, taskId, verified: false, reason: verdict.reason ?? REASON_NOT_VERIFIED_ON_FARCASTER };
 }
 
 /** POST /api/steam/verify: asks the chain unless nft_mint is already stored true. RPC errors propagate (500). */

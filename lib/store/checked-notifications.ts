@@ -26,6 +26,10 @@ export function checkedNotifications(store: Store): Partial<Store> {
       checkSeconds(now, "now");
       return store.linkFarcaster(fid, wallet, now);
     },
+    async linkedFid(wallet) {
+      checkWallet(wallet);
+      return store.linkedFid(wallet);
+    },
     async claimNotification(kind, wallet, day) {
       if (!NOTIFICATION_KINDS.includes(kind)) throw new RangeError(`unknown notification kind ${JSON.stringify(kind)}`);
       checkWallet(wallet);

@@ -13,6 +13,7 @@ import { BROWSER } from "@/tests/support/http";
 import { randomCode, randomWallet, walletWithCode } from "@/tests/support/wallets";
 import { accountOf, cookieOf, keyedWallet, signIn, siweMessage } from "@/tests/api/wallet-session";
 import { newAppKey, signedEvent, startFakeHub, startNotificationServer, startQuickAuthServer } from "@/tests/support/farcaster";
+import { startNeynarStandIn, type NeynarStandIn } from "@/tests/support/neynar-stand-in";
 
 type Content = Record<string, { schema: unknown }>;
 type Doc = {
@@ -23,9 +24,11 @@ type Doc = {
 const TOKEN = randomBytes(24).toString("hex");
 const CRON = randomBytes(24).toString("hex");
 const ADMIN = keyedWallet();
+/** The cast the live server's fc_like_recast and fc_comment are verified against (FARCASTER_CAST_HASH). */
+const CAST = "0x" + "c4".repeat(20);
 
 describe("real responses against the OpenAPI document", () => {
-  let live: AppServer; // SQLite, admin token and admin wallets, LOG_WALLETS=true, Farcaster notifications
+  let live: AppServer; // SQLite, admin token and admin wallets, LOG_WALLETS=true, Farcaster notifications, verified fc_comment and fc_like_recast
   let down: AppServer; // store unreachable, admin token, Farcaster notifications
   let off: AppServer; // no ADMIN_TOKEN
   let guarded: AppServer; // WALLET_AUTH=siwe and rate limits, client IP from x-forwarded-for
@@ -38,15 +41,17 @@ describe("real responses against the OpenAPI document", () => {
   let hub: Awaited<ReturnType<typeof startFakeHub>>;
   let notify: Awaited<ReturnType<typeof startNotificationServer>>;
   let quickAuth: Awaited<ReturnType<typeof startQuickAuthServer>>;
+  let neynar: NeynarStandIn;
 
   beforeAll(async () => {
     const siwe = { WALLET_AUTH: "siwe", SESSION_SECRET: randomBytes(32).toString("hex") };
-    [hub, notify, quickAuth] = await Promise.all([startFakeHub(), startNotificationServer(), startQuickAuthServer()]);
+    [hub, notify, quickAuth, neynar] = await Promise.all([startFakeHub(), startNotificationServer(), startQuickAuthServer(), startNeynarStandIn({ apiKey: "neynar" })]);
     const farcaster = { NEYNAR_API_KEY: "neynar", NEYNAR_HUB_URL: hub.url, CRON_SECRET: CRON };
+    const verified = { FARCASTER_CAST_HASH: CAST, NEYNAR_API_URL: neynar.url };
     [live, down, off, guarded, guardedDown] = await Promise.all([
       // NEYNAR_API_URL names a port nobody listens on: a Farcaster quest's check is a 503 there.
       freePort().then((port) =>
-        startApp({ ADMIN_TOKEN: TOKEN, ADMIN_WALLETS: ADMIN, SESSION_SECRET: siwe.SESSION_SECRET, LOG_WALLETS: "true", ...farcaster, QUICK_AUTH_ORIGIN: quickAuth.origin, NEYNAR_API_URL: `http://127.0.0.1:${port}` }),
+        startApp({ ADMIN_TOKEN: TOKEN, ADMIN_WALLETS: ADMIN, SESSION_SECRET: siwe.SESSION_SECRET, LOG_WALLETS: "true", ...farcaster, ...verified, QUICK_AUTH_ORIGIN: quickAuth.origin, NEYNAR_API_URL: `http://127.0.0.1:${port}` }),
       ),
       freePort().then((port) =>
         startApp({ REDIS_URL: `redis://127.0.0.1:${port}`, STORE_TIMEOUT_MS: "300", ADMIN_TOKEN: TOKEN, ...farcaster, QUICK_AUTH_ORIGIN: quickAuth.origin }),
@@ -68,7 +73,7 @@ describe("real responses against the OpenAPI document", () => {
     seen.add("get /api/openapi.json 200");
   }, 180_000);
   afterAll(async () => {
-    await Promise.all([live?.stop(), down?.stop(), off?.stop(), guarded?.stop(), guardedDown?.stop(), hub?.stop(), notify?.stop(), quickAuth?.stop()]);
+    await Promise.all([live?.stop(), down?.stop(), off?.stop(), guarded?.stop(), guardedDown?.stop(), hub?.stop(), notify?.stop(), quickAuth?.stop(), neynar?.stop()]);
   });
 
   function validator(key: string, schema: unknown): ValidateFunction {
@@ -168,6 +173,20 @@ describe("real responses against the OpenAPI document", () => {
     expect((await post(live, "/api/steam/task/complete", { wallet, taskId: "fishing" })).status).toBe(400);
     expect((await post(live, "/api/steam/task/complete", oversized)).status).toBe(413);
     expect((await get(live, `/api/steam/task-status?wallet=${wallet}`)).body.tasks.daily_checkin).toBe(true);
+
+    // A Farcaster task with its target set: not verified (no fid linked, then not done), verified, Neynar down.
+    // The fid the Farcaster endpoints test below links to its own wallet: its link replaces this one, and its count of links stays 1.
+    const fid = 31337;
+    expect((await post(live, "/api/steam/task/complete", { wallet, taskId: "fc_comment" })).body).toMatchObject({ success: false, verified: false });
+    const token = await quickAuth.token(fid, new URL(live.baseUrl).host);
+    expect((await call(live, "POST", "/api/farcaster/link", { body: { wallet }, headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    neynar.set({ casts: [CAST] });
+    expect((await post(live, "/api/steam/task/complete", { wallet, taskId: "fc_like_recast" })).body).toMatchObject({ success: false, verified: false });
+    neynar.failWith(500);
+    expect((await post(live, "/api/steam/task/complete", { wallet, taskId: "fc_comment" })).status).toBe(503);
+    neynar.failWith(undefined);
+    neynar.set({ casts: [CAST], replies: [{ fid, parentHash: CAST }] });
+    expect((await post(live, "/api/steam/task/complete", { wallet, taskId: "fc_comment" })).body).toMatchObject({ success: true, taskId: "fc_comment" });
 
     expect((await post(live, "/api/steam/verify", { wallet, taskId: "nft_mint" })).body.verified).toBe(false);
     expect((await post(live, "/api/steam/verify", { wallet, taskId: "fc_follow" })).status).toBe(400);

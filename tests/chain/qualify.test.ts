@@ -66,7 +66,7 @@ function depsFor(qualify: QualifyConfig, rpcUrl = chain.rpcUrl): Deps {
   opened.push(store);
   const cfg = chainConfig(chain, { rpcUrl, timeoutMs: 2_000 });
   const activity = createWalletActivity(cfg);
-  return { store, clock: () => Math.floor(Date.now() / 1000), chain: createNftVerifier(cfg), activity, rules: rulebookOf(qualify.rule), qualification: qualificationOf(qualify, activity), seasons: null, notifications: null, events: NO_SUBSCRIBERS, questReads: null, neynar: null };
+  return { store, clock: () => Math.floor(Date.now() / 1000), chain: createNftVerifier(cfg), activity, rules: rulebookOf(qualify.rule), qualification: qualificationOf(qualify, activity), socialChecks: null, seasons: null, notifications: null, events: NO_SUBSCRIBERS, questReads: null, neynar: null };
 }
 
 /** A referrer and a referee bound to it, the referee's referral pending. */
@@ -93,7 +93,7 @@ async function storeCalls(deps: Deps, run: (deps: Deps) => Promise<unknown>): Pr
   return calls;
 }
 
-const ONE_TX: QualifyConfig = { rule: "onchain", onchain: { minTx: 1, minBalanceWei: null } };
+const ONE_TX: QualifyConfig = { rule: "onchain", onchain: { minTx: 1, minBalanceWei: null }, minNeynarScore: 0.5 };
 
 describe("REFERRAL_QUALIFY=onchain on anvil", () => {
   it("a fresh wallet stays pending through every request; once it has sent a transaction, its next request credits both sides", async () => {
@@ -131,7 +131,7 @@ describe("REFERRAL_QUALIFY=onchain on anvil", () => {
   });
 
   it("with QUALIFY_MIN_BALANCE_WEI a balance qualifies too; below it the referee waits", async () => {
-    const deps = depsFor({ rule: "onchain", onchain: { minTx: 5, minBalanceWei: 1000n } });
+    const deps = depsFor({ rule: "onchain", onchain: { minTx: 5, minBalanceWei: 1000n }, minNeynarScore: 0.5 });
     const { referrer, referee } = await bound(deps);
     await rpc("anvil_setBalance", [referee, "0x3e7"]);
     await getProgress(deps, referee);
@@ -152,7 +152,7 @@ describe("REFERRAL_QUALIFY=onchain on anvil", () => {
 });
 
 describe("REFERRAL_QUALIFY=nft_mint on anvil", () => {
-  const NFT_MINT: QualifyConfig = { rule: "nft_mint", onchain: { minTx: 1, minBalanceWei: null } };
+  const NFT_MINT: QualifyConfig = { rule: "nft_mint", onchain: { minTx: 1, minBalanceWei: null }, minNeynarScore: 0.5 };
   const expectPending = async (deps: Deps, referrer: string, referee: string) => {
     expect(await deps.store.getWalletState(referrer)).toMatchObject({ referralsCount: 0, score: 0, pendingReferrals: 1 });
     expect(await deps.store.getWalletState(referee)).toMatchObject({ referralPending: true, score: 0 });

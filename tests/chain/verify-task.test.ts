@@ -1,6 +1,6 @@
 // The nft_mint rules of docs/api.md through the services (verifyTask, getProgress) on the real
 // embedded store, against a real chain: anvil with the contracts of contracts/.
-import { NO_CHAIN_READ } from "@/lib/services/qualify";
+import { NO_QUALIFY_READ } from "@/lib/services/qualify";
 import { DEFAULT_RULEBOOK } from "@/lib/domain/rulebook";
 import { DEFAULT_RETENTION_DAYS } from "@/lib/domain/analytics";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -52,7 +52,7 @@ afterEach(() => {
 });
 
 function depsWith(verifier: NftVerifier | null): Deps {
-  return { store, clock: () => Math.floor(Date.now() / 1000), chain: verifier, activity: null, rules: DEFAULT_RULEBOOK, qualification: NO_CHAIN_READ, seasons: null, notifications: null, events: NO_SUBSCRIBERS, questReads: null, neynar: null };
+  return { store, clock: () => Math.floor(Date.now() / 1000), chain: verifier, activity: null, rules: DEFAULT_RULEBOOK, qualification: NO_QUALIFY_READ, socialChecks: null, seasons: null, notifications: null, events: NO_SUBSCRIBERS, questReads: null, neynar: null };
 }
 
 /** Deps whose verifier counts every HTTP request it sends to the RPC. */

@@ -82,6 +82,18 @@ export function describeNotificationsContract(name: string, open: OpenStore) {
       expect((await store.getNotificationStats(TODAY, TODAY)).linked).toBe(1);
     });
 
+    it("reads the fid linked to a wallet: none before the link, the latest after a fid or the wallet moves", async () => {
+      const store = await fresh();
+      const [w1, w2] = [randomWallet(), randomWallet()];
+      expect(await store.linkedFid(w1)).toBeNull();
+      await store.linkFarcaster(30, w1, NOON);
+      expect(await store.linkedFid(w1)).toBe(30);
+      await store.linkFarcaster(30, w2, NOON + 1);
+      expect([await store.linkedFid(w1), await store.linkedFid(w2)]).toEqual([null, 30]);
+      await store.linkFarcaster(31, w2, NOON + 2);
+      expect(await store.linkedFid(w2)).toBe(31);
+    });
+
     it("claims one notification per (kind, fid, day), and none for a wallet without a linked fid or a target", async () => {
       const store = await fresh();
       const wallet = randomWallet();

@@ -23,6 +23,7 @@ describe.each(["tcp", "upstash"] as const)("notifications on Redis (%s)", (backe
     const ops: [string, () => Promise<unknown>][] = [
       ["saveNotificationTarget", () => store.saveNotificationTarget(target(1), NOW)],
       ["linkFarcaster", () => store.linkFarcaster(1, wallet, NOW)],
+      ["linkedFid", () => store.linkedFid(wallet)],
       ["claimNotification (claimed)", () => store.claimNotification("referral", wallet, TODAY)],
       ["claimNotification (claimed before)", () => store.claimNotification("referral", wallet, TODAY)],
       ["takeReminderBatch", () => store.takeReminderBatch(10)],

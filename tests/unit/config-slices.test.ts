@@ -23,6 +23,7 @@ const BOUNDARIES: Record<SliceName, { variable: string; taken: string; refused: 
   headers: { variable: "FRAME_ANCESTORS", taken: "'self'", refused: "javascript:alert(1)" },
   site: { variable: "APP_SUBTITLE", taken: "s".repeat(30), refused: "s".repeat(31) },
   farcaster: null, // NEYNAR_API_KEY is free text
+  socialTargets: { variable: "NEYNAR_TIMEOUT_MS", taken: "60000", refused: "60001" },
   notifications: { variable: "NOTIFY_TIMEOUT_MS", taken: "60000", refused: "60001" },
   testOnly: { variable: "NEYNAR_HUB_URL", taken: "http://hub.example", refused: "hub.example" },
 };

@@ -76,12 +76,13 @@ describe("configuration", () => {
   });
 
   it("REFERRAL_QUALIFY is none unless set; its on-chain rules need RPC_URL; the thresholds are checked", () => {
-    expect(parseConfig({}).qualify).toEqual({ rule: "none", onchain: { minTx: 1, minBalanceWei: null } });
+    expect(parseConfig({}).qualify).toEqual({ rule: "none", onchain: { minTx: 1, minBalanceWei: null }, minNeynarScore: 0.5 });
     expect(parseConfig({ REFERRAL_QUALIFY: "checkin" }).qualify.rule).toBe("checkin");
     const rpc = { RPC_URL: "http://127.0.0.1:8545", NFT_CONTRACT: "0x" + "1".repeat(40) };
     expect(parseConfig({ ...rpc, REFERRAL_QUALIFY: "onchain", QUALIFY_MIN_TX: "3", QUALIFY_MIN_BALANCE_WEI: "10000000000000000" }).qualify).toEqual({
       rule: "onchain",
       onchain: { minTx: 3, minBalanceWei: 10_000_000_000_000_000n },
+      minNeynarScore: 0.5,
     });
     expect(parseConfig({ ...rpc, REFERRAL_QUALIFY: "nft_mint" }).qualify.rule).toBe("nft_mint");
     expect(() => parseConfig({ REFERRAL_QUALIFY: "onchain" })).toThrow(/REFERRAL_QUALIFY=onchain reads the chain and needs RPC_URL/);

@@ -26,7 +26,7 @@ import type { NotificationReply } from "@/lib/farcaster/notify-client";
 import type { DomainEvent } from "@/lib/domain/events";
 import { createDispatcher, on, type EventDispatcher } from "@/lib/services/events";
 import { linkFarcasterAccount, notificationSubscriptions, receiveWebhookEvent, runCheckinReminders, type Notifier, type NotifyDeps } from "@/lib/services/notifications";
-import { NO_CHAIN_READ } from "@/lib/services/qualify";
+import { NO_QUALIFY_READ } from "@/lib/services/qualify";
 import { DEFAULT_RULEBOOK, rulebookOf } from "@/lib/domain/rulebook";
 import { recordReferral } from "@/lib/services/referrals";
 import { completeTask } from "@/lib/services/tasks";
@@ -200,7 +200,7 @@ describe("notification services", () => {
   it("under REFERRAL_QUALIFY=checkin the referrer hears of the referral when the referee's check-in credits it, not when it binds", async () => {
     const referrer = await subscribe(13);
     const referee = randomWallet();
-    const taskDeps = { ...deps, events, store, chain: null, rules: rulebookOf("checkin"), qualification: NO_CHAIN_READ };
+    const taskDeps = { ...deps, events, store, chain: null, rules: rulebookOf("checkin"), qualification: NO_QUALIFY_READ, socialChecks: null };
     await initUser(taskDeps, referrer as `0x${string}`, { linkBase: BASE });
     await recordReferral(taskDeps, referee, refCodeOf(referrer), { linkBase: BASE });
     await Promise.all(pending);
@@ -218,7 +218,7 @@ describe("notification services", () => {
       ...notificationSubscriptions(deps),
       on("referral.credited", async (event) => void webhook.push(event)),
     ]);
-    const taskDeps = { ...deps, events, store, chain: null, rules: DEFAULT_RULEBOOK, qualification: NO_CHAIN_READ };
+    const taskDeps = { ...deps, events, store, chain: null, rules: DEFAULT_RULEBOOK, qualification: NO_QUALIFY_READ, socialChecks: null };
     await initUser(taskDeps, referrer as `0x${string}`, { linkBase: BASE });
     await recordReferral(taskDeps, referee, refCodeOf(referrer), { linkBase: BASE });
     await Promise.all(pending);

@@ -26,6 +26,7 @@ describe("the rulebook", () => {
       ["checkin", "checked-in", credit, null],
       ["nft_mint", "nft-mint", null, credit],
       ["onchain", "later", null, null],
+      ["farcaster", "later", null, null],
     ]);
     expect(rulebookOf("checkin")).toEqual({ ...DEFAULT_RULEBOOK, qualify: "checkin" });
   });

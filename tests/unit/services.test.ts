@@ -17,7 +17,7 @@ import { readAround, readBoard, readLeaderboard, readLeaderboardUser, seasonView
 import { getReferralLink, getWalletByCode, recordReferral } from "@/lib/services/referrals";
 import { REASON_NOT_CONFIGURED, completeTask, getProgress, getTaskStatus, verifyTask } from "@/lib/services/tasks";
 import { initUser } from "@/lib/services/users";
-import { NO_CHAIN_READ } from "@/lib/services/qualify";
+import { NO_QUALIFY_READ } from "@/lib/services/qualify";
 import { checked } from "@/lib/store/checked";
 import { openSqliteStore } from "@/lib/store/sqlite";
 import { randomCode, randomWallet, walletWithCode } from "@/tests/support/wallets";
@@ -45,7 +45,7 @@ describe("services", () => {
     now = T0;
     emitted = [];
     const events = { emit: (event: DomainEvent) => void emitted.push(event) };
-    deps = { store: checked(openSqliteStore(dir, { retentionDays: DEFAULT_RETENTION_DAYS })), clock: () => now, chain: null, activity: null, rules: DEFAULT_RULEBOOK, qualification: NO_CHAIN_READ, seasons: null, notifications: null, events, questReads: null, neynar: null };
+    deps = { store: checked(openSqliteStore(dir, { retentionDays: DEFAULT_RETENTION_DAYS })), clock: () => now, chain: null, activity: null, rules: DEFAULT_RULEBOOK, qualification: NO_QUALIFY_READ, socialChecks: null, seasons: null, notifications: null, events, questReads: null, neynar: null };
   });
   afterEach(async () => {
     await deps.store.close();

@@ -78,6 +78,9 @@ export interface NotificationStore {
    */
   linkFarcaster(fid: number, wallet: string, now: number): Promise<{ notifications: boolean }>;
 
+  /** The fid linked to `wallet`, null when none is: whose Farcaster actions verify the wallet's social tasks. */
+  linkedFid(wallet: string): Promise<number | null>;
+
   /**
    * Claims the one notification of `kind` on UTC `day` for the fid linked to `wallet`: the fid and
    * its targets when this call claimed it; null when no fid is linked, it has no target, or the

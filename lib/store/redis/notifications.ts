@@ -6,7 +6,7 @@
  *
  * Keys: fc:t:<fid> (its prefix where a script finds the fid itself), fc:subs, fc:cursor, fc:wallet,
  * fc:fid, fc:reminded, fc:claim:<kind>:<day>, an:<day>:notifications; wallet:<addr> (checkInLast, read).
- * Scripts: notifications/save-notification-target, remove-notification-target, link-farcaster,
+ * Scripts: notifications/save-notification-target, remove-notification-target, link-farcaster, get-linked-fid,
  * claim-notification, take-reminder-batch, record-notification-outcome, get-notification-stats.
  */
 import "server-only";
@@ -56,6 +56,10 @@ export function notificationOperations({ keys, retentionDays, run, runList }: Re
     async linkFarcaster(fid, wallet) {
       const reply = await run("link-farcaster", [keys.linkedWallets, keys.linkedFids, keys.notificationTargets(fid)], [whole(fid), wallet]);
       return { notifications: int(reply, "linkFarcaster") === 1 };
+    },
+
+    async linkedFid(wallet) {
+      return optInt(await run("get-linked-fid", [keys.linkedFids], [wallet]), "linked fid");
     },
 
     async claimNotification(kind, wallet, day) {

@@ -31,6 +31,7 @@ const SCRIPT_FOLDERS = {
     "save-notification-target",
     "remove-notification-target",
     "link-farcaster",
+    "get-linked-fid",
     "claim-notification",
     "take-reminder-batch",
     "record-notification-outcome",

@@ -94,6 +94,8 @@ export function sqliteNotifications(db: Db, retentionDays: number): Notification
       return { notifications: hasTarget.get(fid) !== undefined };
     }),
 
+    linkedFid: async (wallet) => readLinkedFid.get(wallet)?.fid ?? null,
+
     claimNotification: immediate(db, (kind: string, wallet: string, day: number) => {
       const link = readLinkedFid.get(wallet);
       const targets = link ? readTargets.all(link.fid) : [];

@@ -1,4 +1,4 @@
--- uses: analytics, board, signals
+-- uses: analytics, board, seasons, signals
 -- Crediting a referral, at once or once the referee qualifies.
 
 -- What crediting a referral writes besides the two wallets (creditReferral): the active referrers, the
@@ -17,9 +17,7 @@ local function creditReferral(credit, referrer, referee, now)
   local season = credit.season
   if season then
     redis.call('HINCRBY', season.refs, referrer, 1)
-    if (tonumber(redis.call('GET', season.last)) or 0) < season.number then
-      redis.call('SET', season.last, string.format('%d', season.number))
-    end
+    seasonScored(season)
   end
   -- The score total counts only the points that land on the board, not on a held entry.
   local points = addPoints(credit.board, season, referrer, now, credit.referrerPoints)

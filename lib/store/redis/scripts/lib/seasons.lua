@@ -26,3 +26,22 @@ local function moveSeasonEntries(seasons, wallet, toHeld)
     if toHeld then moveEntry(lbKey, heldKey, wallet) else moveEntry(heldKey, lbKey, wallet) end
   end
 end
+
+-- After a write to the running season's board (nil: none): lb:seasons, the highest season scored in,
+-- reaches it, so that disqualify and reinstate walk that season's board too.
+local function seasonScored(season)
+  if season and (tonumber(redis.call('GET', season.last)) or 0) < season.number then
+    redis.call('SET', season.last, string.format('%d', season.number))
+  end
+end
+
+-- `points` for one wallet, reached at `now` (addPoints: its entry, held or not, and the running season's),
+-- with what goes with them: the score total grows by what landed on the board, the board version moves
+-- and lb:seasons follows. Any step that gives points other than a referral's calls this; 0 writes nothing.
+local function awardPoints(board, season, scoreKey, wallet, now, points)
+  if points == 0 then return end
+  local landed = addPoints(board, season, wallet, now, points)
+  if landed > 0 then redis.call('INCRBY', scoreKey, string.format('%d', landed)) end
+  boardChanged(board)
+  seasonScored(season)
+end

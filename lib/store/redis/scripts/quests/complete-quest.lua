@@ -2,9 +2,9 @@
 -- completeQuest: unless the catalog moved past `catalogVersion` ('stale'), the wallet did the once quest
 -- (`period` '' : 'already', with its time) or did it less than `period` seconds ago ('cooldown', with the
 -- last time): makes the wallet known, records `now` as its last completion, credits `points` (the
--- rulebook's) through addPoints on the board and the running season's (held if disqualified), adds them to
--- the score total what landed on the board, to the wallet's quest points, counts the quest's completion and
--- appends "questId,points,now" to the wallet's ledger. Returns {'completed', questPoints} or {outcome, time}.
+-- rulebook's) through awardPoints (board, running season, held if disqualified, score total, version), adds
+-- them to the wallet's quest points, counts the quest's completion and appends "questId,points,now" to the
+-- wallet's ledger. Returns {'completed', questPoints} or {outcome, time}.
 local walletKey = KEYS[1]
 local codesKey = KEYS[2]
 local day = countingDay(KEYS[3], KEYS[4], ARGV[4], ARGV[5])
@@ -31,14 +31,7 @@ if last then
 end
 register(walletKey, codesKey, wallet, code, now, day)
 redis.call('HSET', progressKey, questId, string.format('%d', now))
-local landed = addPoints(board, season, wallet, now, points)
-if points > 0 then
-  if landed > 0 then redis.call('INCRBY', scoreKey, string.format('%d', landed)) end
-  boardChanged(board)
-  if season and (tonumber(redis.call('GET', season.last)) or 0) < season.number then
-    redis.call('SET', season.last, string.format('%d', season.number))
-  end
-end
+awardPoints(board, season, scoreKey, wallet, now, points)
 local questPoints = redis.call('HINCRBY', progressKey, ':points', points)
 redis.call('HINCRBY', completionsKey, questId, 1)
 redis.call('RPUSH', ledgerKey, questId .. ',' .. string.format('%d', points) .. ',' .. string.format('%d', now))
