@@ -2,8 +2,8 @@
  * The consistency rules of the stored data, checked by streaming a OperatorStore.
  * The promise behind them: a confirmed reward is never lost or counted twice.
  *
- *   score-mismatch     a leaderboard entry's score is not referralsCount + (1 if the wallet has a referrer
- *                      whose referral is credited, not pending)
+ *   score-mismatch     a leaderboard entry's score is not its referral points (scoreOf: referralsCount, and
+ *                      being referred if that referral is credited, not pending) + its quest points
  *   missing-entry      that sum is above 0 and the wallet has no leaderboard entry
  *                      (an entry with score 0 and no referral is legitimate: GET /api/leaderboard/user creates it)
  *   count-mismatch     referralsCount is not the number of referees bound to the wallet whose referral is
@@ -19,12 +19,16 @@
  *                      disqualified wallets aside (their held entries are kept out of it)
  *   referee-index      a referee is missing from its referrer's referees index (getWalletReport), or is
  *                      there with another referredAt; a Redis store from before the index lacks them all
+ *   quest-ledger       a wallet's quest points are not the sum of its ledger, or its last completion of a
+ *                      quest is not the time of that quest's latest ledger entry
+ *   quest-completions  a quest's completions (readQuestCatalog) are not the number of ledger entries of it
  *
  * Cost: one scanWallets, one getCodeOwners and at most one areActiveReferrers and one
  * getRefereeIndex per page (plus a getWallets for the rare shared codes), then the
- * leaderboard-member scan, one readBoardOverview and one getCampaign; first, the ban list
+ * leaderboard-member scan, one readBoardOverview, one getCampaign and one readQuestCatalog; first, the ban list
  * (scanDisqualified), whose wallets it keeps in memory.
- * Memory: one page at a time, except the ban list and `balance`, a map from referrer to (its declared
+ * Memory: one page at a time, except the ban list, the ledger entries counted per quest (one number per quest
+ * id) and `balance`, a map from referrer to (its declared
  * referralsCount and pendingReferrals - the credited and pending referees seen so far), dropped when both
  * return to 0. It holds the
  * referrers whose own record and referees have not all been seen yet: at worst every
@@ -38,7 +42,7 @@
 import { scoreOf } from "@/lib/domain/leaderboard";
 import { DEFAULT_RULEBOOK, type ReferralPoints } from "@/lib/domain/rulebook";
 import { refCodeOf } from "@/lib/domain/wallet";
-import { ADMIN_BATCH_LIMIT, type Store, type OperatorStore, type WalletRecord } from "@/lib/store/types";
+import { ADMIN_BATCH_LIMIT, type Store, type OperatorStore, type WalletQuestRecord, type WalletRecord } from "@/lib/store/types";
 
 export const VIOLATION_KINDS = [
   "score-mismatch",
@@ -53,6 +57,8 @@ export const VIOLATION_KINDS = [
   "referral-total",
   "score-total",
   "referee-index",
+  "quest-ledger",
+  "quest-completions",
 ] as const;
 export type ViolationKind = (typeof VIOLATION_KINDS)[number];
 
@@ -93,7 +99,7 @@ export interface CheckOptions {
 
 /** Scans the whole store and reports every broken rule. Store errors propagate: a failed check is not a clean one. */
 export async function checkInvariants(
-  admin: OperatorStore & Pick<Store, "readBoardOverview" | "getCampaign" | "scanDisqualified">,
+  admin: OperatorStore & Pick<Store, "readBoardOverview" | "getCampaign" | "scanDisqualified" | "readQuestCatalog">,
   options: CheckOptions = {},
 ): Promise<InvariantReport> {
   const pageSize = Math.min(options.pageSize ?? 500, ADMIN_BATCH_LIMIT);
@@ -127,6 +133,8 @@ export async function checkInvariants(
   } while (cursor !== "0");
 
   let scoreTotal = 0;
+  // quest id -> ledger entries of it seen so far, compared with the catalog's completions at the end
+  const completions = new Map<string, number>();
   do {
     const page = await admin.scanWallets(cursor, pageSize);
     cursor = page.cursor;
@@ -135,6 +143,7 @@ export async function checkInvariants(
 
     for (const record of records) {
       checkScore(record, options.points ?? DEFAULT_RULEBOOK.referral, flag);
+      if (record.quests) checkLedger(record.wallet, record.quests, completions, flag);
       if (record.entry) {
         report.entries++;
         if (!disqualified.has(record.wallet)) scoreTotal += record.entry.score;
@@ -174,6 +183,13 @@ export async function checkInvariants(
     flag("score-total", "", `the store's score total is ${totalScore}, the known wallets' scores sum to ${scoreTotal}`);
   }
 
+  const catalog = await admin.readQuestCatalog();
+  for (const id of new Set([...completions.keys(), ...Object.keys(catalog.completions)])) {
+    const counted = catalog.completions[id] ?? 0;
+    const entries = completions.get(id) ?? 0;
+    if (counted !== entries) flag("quest-completions", "", `quest ${id} counts ${counted} completion(s), the ledgers hold ${entries}`);
+  }
+
   return report;
 }
 
@@ -184,7 +200,8 @@ type Open = { credited: number; pending: number };
 
 function checkScore(record: WalletRecord, points: ReferralPoints, flag: Flag): void {
   const credited = record.referrer !== null && !record.referralPending;
-  const expected = scoreOf(record.referralsCount, credited, points);
+  const questPoints = record.quests?.points ?? 0;
+  const expected = scoreOf(record.referralsCount, credited, points) + questPoints;
   if (record.entry === null) {
     if (expected > 0) flag("missing-entry", record.wallet, `score should be ${expected} but the wallet has no leaderboard entry`);
   } else if (record.entry.score !== expected) {
@@ -192,8 +209,29 @@ function checkScore(record: WalletRecord, points: ReferralPoints, flag: Flag): v
       "score-mismatch",
       record.wallet,
       `leaderboard score ${record.entry.score}, expected ${expected} (referralsCount ${record.referralsCount}` +
-        `${credited ? " + 1 for being referred" : record.referrer !== null ? ", its own referral pending" : ""})`,
+        `${credited ? " + 1 for being referred" : record.referrer !== null ? ", its own referral pending" : ""}` +
+        `${questPoints > 0 ? `, ${questPoints} quest points` : ""})`,
     );
+  }
+}
+
+/** The ledger is what completeQuest appended with each credit: it sums to the quest points and ends at each last completion. */
+function checkLedger(wallet: string, quests: WalletQuestRecord, completions: Map<string, number>, flag: Flag): void {
+  let sum = 0;
+  const latest = new Map<string, number>();
+  for (const entry of quests.ledger) {
+    sum += entry.points;
+    latest.set(entry.questId, Math.max(latest.get(entry.questId) ?? 0, entry.at));
+    completions.set(entry.questId, (completions.get(entry.questId) ?? 0) + 1);
+  }
+  if (sum !== quests.points) {
+    flag("quest-ledger", wallet, `quest points ${quests.points}, the ledger's ${quests.ledger.length} entries sum to ${sum}`);
+  }
+  for (const id of new Set([...latest.keys(), ...Object.keys(quests.lastCompleted)])) {
+    const last = quests.lastCompleted[id];
+    if (last !== latest.get(id)) {
+      flag("quest-ledger", wallet, `last completion of ${id} at ${last ?? "never"}, its latest ledger entry at ${latest.get(id) ?? "none"}`);
+    }
   }
 }
 

@@ -5,6 +5,7 @@
  * A malformed argument is a RangeError (a caller bug), never data.
  */
 import { VISITOR_ID_PATTERN } from "@/lib/domain/analytics";
+import { isQuestId, MAX_QUEST_POINTS } from "@/lib/domain/quests";
 import { SOCIAL_TASK_IDS } from "@/lib/domain/tasks";
 import { checkedNotifications } from "@/lib/store/checked-notifications";
 import { checkedQuests } from "@/lib/store/checked-quests";
@@ -21,6 +22,7 @@ import {
   checkRefCode,
   checkSeconds,
   checkText,
+  checkTime,
   checkWallet,
   checkWalletRecord,
 } from "@/lib/store/checks";
@@ -36,6 +38,7 @@ import {
   MAX_TOP_REFERRERS,
   NONCE_PATTERN,
   type Store,
+  type WalletRecord,
 } from "@/lib/store/types";
 
 /** `store` with every call checked first; everything else passes through unchanged. */
@@ -178,6 +181,7 @@ export function checked(store: Store): Store {
     async putWallets(records) {
       checkBatch(records, "putWallets", store.putBatchLimit);
       records.forEach(checkWalletRecord);
+      records.forEach(checkQuestSide);
       return store.putWallets(records);
     },
     async scanWallets(cursor, count) {
@@ -231,4 +235,30 @@ export function checked(store: Store): Store {
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
+}
+
+/**
+ * A record's quest side, as completeQuest writes it: quest ids are slugs (which the Redis encoding relies
+ * on), entries credit 0..MAX_QUEST_POINTS. Whether the ledger sums to the points is the invariant
+ * checker's rule, not a malformed argument.
+ */
+function checkQuestSide({ wallet, quests }: WalletRecord): void {
+  if (quests === undefined) return;
+  const questId = (id: string) => {
+    if (!isQuestId(id)) throw new RangeError(`quest id of ${wallet} must be a quest slug, got ${JSON.stringify(id)}`);
+  };
+  if (!Number.isSafeInteger(quests.points) || quests.points < 0) {
+    throw new RangeError(`quest points of ${wallet} must be a whole number >= 0, got ${quests.points}`);
+  }
+  for (const [id, at] of Object.entries(quests.lastCompleted)) {
+    questId(id);
+    checkTime(at, `last completion of ${id} by ${wallet}`);
+  }
+  for (const entry of quests.ledger) {
+    questId(entry.questId);
+    checkTime(entry.at, `ledger time of ${wallet}`);
+    if (!Number.isInteger(entry.points) || entry.points < 0 || entry.points > MAX_QUEST_POINTS) {
+      throw new RangeError(`ledger points of ${wallet} must be a whole number from 0 to ${MAX_QUEST_POINTS}, got ${entry.points}`);
+    }
+  }
 }

@@ -21,6 +21,7 @@ import { redisKeys } from "@/lib/store/redis/keys";
 import { SQLITE_FILE_NAME } from "@/lib/store/sqlite";
 import type { WalletRecord } from "@/lib/store/types";
 import { bareRecord } from "@/tests/store/admin-contract";
+import { completeQuests, visitQuest } from "@/tests/store/admin-quests-contract";
 import { randomCode, randomWallet, walletWithCode } from "@/tests/support/wallets";
 import { AT_ONCE } from "@/tests/support/rules";
 
@@ -153,6 +154,10 @@ async function seed(store: Store) {
   }
   await store.disqualify({ wallet: farmer, reason: "farm", cascade: true, admin: "test", now: T0 + 90 });
   await store.recordReferral({ referee: randomWallet(), refCode: refCodeOf(farmer), selfReferral: false, now: T0 + 91, terms: AT_ONCE });
+  // Quest points on a referee's referral point, on a referrer's, and on a held entry.
+  await completeQuests(store, referees[0]!, [visitQuest("intro", 5), visitQuest("daily", 2, "daily")], T0 + 100);
+  await completeQuests(store, referrers[1]!, [visitQuest("intro", 5)], T0 + 110);
+  await completeQuests(store, farmer, [visitQuest("daily", 2, "daily")], T0 + 120);
   return { referrers, referees, second, zeroEntry, plain, early, late };
 }
 
@@ -179,6 +184,24 @@ const CORRUPTIONS: Corruption[] = [
     apply: async (store, _raw, s) => {
       const r = await record(store, s.referees[4]!);
       await store.putWallets([{ ...r, entry: { score: r.entry!.score + 1, reachedAt: r.entry!.reachedAt } }]);
+      return r.wallet;
+    },
+  },
+  {
+    name: "a tampered quest-point value (the score moved with it)",
+    kinds: ["quest-ledger"],
+    apply: async (store, _raw, s) => {
+      const r = await record(store, s.referees[0]!);
+      await store.putWallets([{ ...r, entry: { ...r.entry!, score: r.entry!.score + 1 }, quests: { ...r.quests!, points: r.quests!.points + 1 } }]);
+      return r.wallet;
+    },
+  },
+  {
+    name: "a score without its quest points",
+    kinds: ["score-mismatch"],
+    apply: async (store, _raw, s) => {
+      const r = await record(store, s.referrers[1]!);
+      await store.putWallets([{ ...r, entry: { ...r.entry!, score: r.entry!.score - r.quests!.points } }]);
       return r.wallet;
     },
   },

@@ -13,6 +13,7 @@ import { boardOrder, compareEntries, expectBoard, type ModelEntry } from "@/test
 import { boardRows } from "@/tests/support/board";
 import { randomCode, randomWallet, walletWithCode } from "@/tests/support/wallets";
 import { AT_ONCE } from "@/tests/support/rules";
+import { describeOperatorQuestsContract } from "@/tests/store/admin-quests-contract";
 
 const T0 = 1_750_000_000;
 
@@ -62,6 +63,7 @@ async function drain<T>(page: (cursor: string) => Promise<{ cursor: string; item
 }
 
 export function describeOperatorStoreContract(name: string, openBackend: () => Promise<Store>) {
+  describeOperatorQuestsContract(name, openBackend);
   const open = async () => checked(await openBackend());
   describe(`operator store contract: ${name}`, () => {
     let store: Store;

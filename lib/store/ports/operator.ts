@@ -4,6 +4,21 @@
  */
 import type { SocialTaskId } from "@/lib/domain/tasks";
 import type { BoardRef, LeaderboardRow } from "@/lib/store/ports/leaderboard";
+import type { LedgerEntry } from "@/lib/store/ports/quests";
+
+/**
+ * A wallet's side of the quests as a record carries it: what completeQuest wrote, whole, so a copy keeps
+ * what the wallet earned and when it may do each quest again. The quest catalog is not part of any record:
+ * it moves with QuestStore.readQuestCatalog and importQuests, before the records (see putWallets).
+ */
+export interface WalletQuestRecord {
+  /** The wallet's quest points (the sum of its ledger, which the invariant checker verifies). */
+  points: number;
+  /** quest id -> the wallet's last completion of it (Unix s). */
+  lastCompleted: Record<string, number>;
+  /** Every completion it was credited for, oldest first: what the console's ledger lists. */
+  ledger: LedgerEntry[];
+}
 
 /** A wallet's whole stored record, as operator tools (seed, import, export, invariant checks) see it. */
 export interface WalletRecord {
@@ -24,6 +39,8 @@ export interface WalletRecord {
    */
   referralPending?: true;
   pendingReferrals?: number;
+  /** Present only when the wallet completed a quest (or a record gave it a quest side); absent: none. */
+  quests?: WalletQuestRecord;
 }
 
 /**
@@ -64,7 +81,10 @@ export interface OperatorStore {
    * a null entry removes the wallet from the leaderboard; the wallet is an active
    * referrer exactly when its referralsCount > 0; its refCode is indexed to it unless an
    * earlier-known wallet (smaller createdAt, then smaller address) already owns it; the
-   * referral total of readBoardOverview follows each record that gains or loses a referrer.
+   * referral total of readBoardOverview follows each record that gains or loses a referrer. The
+   * wallet's quest side is replaced by the record's (cleared when it has none), and each quest's
+   * completions (readQuestCatalog) move by the ledger entries of that quest the record adds or
+   * drops; on SQLite a quest's completions live in its catalog row, so put the catalog first.
    * Writes nothing else: consistency across records (referrer counts, scores) is the
    * caller's duty, and the invariant checker is how to verify it.
    */

@@ -5,7 +5,8 @@
  *
  * Keys: wallet:<addr> (whole records, SCANned by pattern), codes, lb, lb:held and disqualified (a
  * disqualified wallet's entry), lb:version (moved by an import), lb:s:<n> and lb:refs:s:<n> (a season's
- * board streamed and counted; see boardKey), referrers:active, referrals, score, referees:<addr>.
+ * board streamed and counted; see boardKey), referrers:active, referrals, score, referees:<addr>, and the
+ * quest side of a record: q:w:<addr>, q:ledger:<addr>, q:completions (moved by put-wallets).
  * Scripts: operator/put-wallets, get-wallets, scan-wallets, count-leaderboard, get-code-owners,
  * are-active-referrers, scan-leaderboard-members, get-referee-index, read-board-page.
  */
@@ -22,6 +23,8 @@ import { ADMIN_BATCH_LIMIT, type BoardRef, type OperatorStore, type WalletRecord
 
 export function operatorOperations(context: RedisContext): OperatorStore {
   const { keys, run, runList, withCodeIndex } = context;
+  // The scripts derive a wallet's quest keys as they derive its wallet key: prefix + address.
+  const questKeyPrefixes = [keys.questProgress(""), keys.questLedger("")];
 
   /** read-board-page.lua: `limit` rows of `board` from 0-based `offset`, with referral counts. */
   async function readBoardPage(offset: number, limit: number, board: BoardRef = "all") {
@@ -40,11 +43,12 @@ export function operatorOperations(context: RedisContext): OperatorStore {
      */
     async putWallets(records) {
       if (records.length === 0) return;
-      const scriptKeys = [keys.codes, ...keys.boardWrite, keys.activeReferrers, keys.referrals, keys.score];
+      const scriptKeys = [keys.codes, ...keys.boardWrite, keys.activeReferrers, keys.referrals, keys.score, keys.questCompletions];
       const args = [
         keys.walletKeyPrefix,
         CODES_COMPLETE_FIELD,
         keys.refereesKeyPrefix,
+        ...questKeyPrefixes,
         String(WALLET_RECORD_FIELDS.length),
         ...WALLET_RECORD_FIELDS,
       ];
@@ -63,7 +67,7 @@ export function operatorOperations(context: RedisContext): OperatorStore {
     /** One script per page: a SCAN step and the records of the keys it found, read together. */
     async scanWallets(cursor, count) {
       checkScanCursor(cursor);
-      const args = [cursor, keys.walletKeyPattern, String(count), keys.walletKeyPrefix, ...READ_FIELDS];
+      const args = [cursor, keys.walletKeyPattern, String(count), keys.walletKeyPrefix, ...questKeyPrefixes, ...READ_FIELDS];
       const reply = await runList("scan-wallets", [...keys.board], args, 2);
       const records: WalletRecord[] = [];
       for (const item of list(reply[1], "scanWallets records")) {
@@ -78,7 +82,7 @@ export function operatorOperations(context: RedisContext): OperatorStore {
 
     async getWallets(wallets) {
       if (wallets.length === 0) return [];
-      const args = [keys.walletKeyPrefix, String(READ_FIELDS.length), ...READ_FIELDS, ...wallets];
+      const args = [keys.walletKeyPrefix, ...questKeyPrefixes, String(READ_FIELDS.length), ...READ_FIELDS, ...wallets];
       const reply = await runList("get-wallets", [...keys.board], args, wallets.length);
       return reply.map(decodeRecord);
     },

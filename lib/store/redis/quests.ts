@@ -40,7 +40,7 @@ function questsOf(reply: unknown): StoredQuest[] {
   });
 }
 
-function progressOf(progress: unknown, fid: unknown): WalletQuests {
+export function progressOf(progress: unknown, fid: unknown): WalletQuests {
   let points = 0;
   const lastCompleted: Record<string, number> = {};
   for (const [field, value] of pairsOf(progress, "quest progress")) {
@@ -57,7 +57,7 @@ function writeOf<T extends string>(reply: unknown, outcomes: readonly T[], what:
   return { outcome: outcome as T, version: int(version, "catalog version") };
 }
 
-function ledgerEntryOf(value: unknown): LedgerEntry {
+export function ledgerEntryOf(value: unknown): LedgerEntry {
   const [questId, points, at] = str(value, "ledger entry").split(",");
   if (questId === undefined || points === undefined || at === undefined) throw new UnexpectedReplyError("ledger entry", value);
   return { questId, points: int(points, "ledger points"), at: int(at, "ledger time") };

@@ -6,14 +6,19 @@
 import { SOCIAL_TASK_IDS, type SocialTaskId } from "@/lib/domain/tasks";
 import { refCodeOf } from "@/lib/domain/wallet";
 import { WALLET_RECORD_FIELDS } from "@/lib/store/redis/keys";
+import { ledgerEntryOf, progressOf } from "@/lib/store/redis/quests";
 import { flag, int, list, optInt, optWallet, wallet as walletOf } from "@/lib/store/redis/reply";
-import type { WalletRecord } from "@/lib/store/types";
+import type { WalletQuestRecord, WalletRecord } from "@/lib/store/types";
 
 /** The wallet hash fields the record read scripts return, in order. */
 export const READ_FIELDS = ["createdAt", ...WALLET_RECORD_FIELDS] as const;
 type ReadField = (typeof READ_FIELDS)[number];
 
-/** A record as put-wallets.lua reads it: fixed values, then one per WALLET_RECORD_FIELDS name ("" = unset). */
+/**
+ * A record as put-wallets.lua reads it: fixed values, then one per WALLET_RECORD_FIELDS name ("" = unset).
+ * The quest side is three of the fixed values: its points ("" = no quest side), "id,at;..." and the ledger
+ * as q:ledger holds its entries, "questId,points,at;..." (quest ids are slugs: no comma, no semicolon).
+ */
 export function encodeRecord(record: WalletRecord): string[] {
   const opt = (value: number | null) => (value === null ? "" : String(value));
   const active = record.referralsCount > 0;
@@ -38,13 +43,27 @@ export function encodeRecord(record: WalletRecord): string[] {
     active ? "1" : "",
     record.entry ? String(record.entry.score) : "",
     record.entry ? String(record.entry.reachedAt) : "",
+    ...encodeQuests(record.quests),
     ...WALLET_RECORD_FIELDS.map((name) => fields[name]),
   ];
 }
 
-/** A record from readRecord of lib/board.lua: {wallet, score|nil, reachedAt|nil, {READ_FIELDS values}}; null when no field is set. */
+function encodeQuests(quests: WalletQuestRecord | undefined): [string, string, string] {
+  if (!quests) return ["", "", ""];
+  return [
+    String(quests.points),
+    Object.entries(quests.lastCompleted).map(([id, at]) => `${id},${at}`).join(";"),
+    quests.ledger.map((entry) => `${entry.questId},${entry.points},${entry.at}`).join(";"),
+  ];
+}
+
+/**
+ * A record as the operator scripts read it: readRecord of lib/board.lua, {wallet, score|nil, reachedAt|nil,
+ * {READ_FIELDS values}}, then the HGETALL of q:w:<addr> and the LRANGE of q:ledger:<addr>; null when no
+ * wallet field is set.
+ */
 export function decodeRecord(reply: unknown): WalletRecord | null {
-  const [walletReply, score, reachedAt, valuesReply] = list(reply, "wallet record", 4);
+  const [walletReply, score, reachedAt, valuesReply, progressReply, ledgerReply] = list(reply, "wallet record", 6);
   const values = list(valuesReply, "wallet record fields", READ_FIELDS.length);
   if (values.every((value) => value === null)) return null;
   const wallet = walletOf(walletReply, "wallet");
@@ -67,5 +86,15 @@ export function decodeRecord(reply: unknown): WalletRecord | null {
     // Present only when set (WalletRecord), as the records of a store without REFERRAL_QUALIFY never carry them.
     ...(flag(field.referralPending, what("referralPending")) ? { referralPending: true as const } : {}),
     ...(pendingReferrals ? { pendingReferrals } : {}),
+    ...questsOf(progressReply, ledgerReply),
   };
+}
+
+/** The quest side, present when the wallet has quest progress or ledger entries (as SQLite's recordOf). */
+function questsOf(progressReply: unknown, ledgerReply: unknown): { quests?: WalletQuestRecord } {
+  const progress = list(progressReply, "quest progress");
+  const ledger = list(ledgerReply, "quest ledger");
+  if (progress.length === 0 && ledger.length === 0) return {};
+  const { points, lastCompleted } = progressOf(progress, null);
+  return { quests: { points, lastCompleted, ledger: ledger.map(ledgerEntryOf) } };
 }

@@ -2,7 +2,8 @@
  * Operator operations on SQLite: whole records in and out, and streams of the wallets and of a
  * board (the all-time one unless told). Owns no table: a record spans `wallets`, `ref_codes`,
  * `active_referrers` and its all-time entry, written through the Board (an import writes no season
- * entry). A record counts no daily counter (its facts happened before); the
+ * entry), and its quest side: `quest_points`, `quest_progress`, `quest_ledger` and the completions of
+ * `quests` (quests.ts). A record counts no daily counter (its facts happened before); the
  * score total and the referees follow from its rows (triggers, the wallets_referees index). A write is one BEGIN IMMEDIATE transaction per call; reads of
  * several statements run in one deferred transaction, so each call reads one snapshot even
  * while other processes write.
@@ -13,7 +14,7 @@ import { checkWallet } from "@/lib/store/checks";
 import { immediate, snapshot, type Db } from "@/lib/store/sqlite/db";
 import { BOARD, BOARDS, boardOf, type Board, type BoardKey, type Boards } from "@/lib/store/sqlite/leaderboard";
 import { leaderboardRowOf, recordOf, WALLET_COLUMNS, walletParamsOf, type RecordRow, type WalletParams } from "@/lib/store/sqlite/rows";
-import type { BoardRef, OperatorStore, WalletRecord } from "@/lib/store/types";
+import type { BoardRef, OperatorStore, WalletQuestRecord, WalletRecord } from "@/lib/store/types";
 
 /** putBatchLimit of SQLite (see OperatorStore). */
 const SQLITE_PUT_BATCH_LIMIT = 10_000;
@@ -49,6 +50,8 @@ export function sqliteOperator(db: Db, board: Board): OperatorStore {
     "SELECT coalesce(referred_at, 0) AS referred_at FROM wallets WHERE wallet = :referee AND referrer = :referrer",
   );
 
+  const quests = questSides(db);
+
   /** Indexes the wallet's code unless an earlier-known wallet owns it; the wallet's own row is written already. */
   const claimCode = (wallet: string, createdAt: number) => {
     const code = refCodeOf(wallet);
@@ -69,21 +72,24 @@ export function sqliteOperator(db: Db, board: Board): OperatorStore {
         if (record.referralsCount > 0) markActive.run({ wallet: record.wallet, since: record.createdAt });
         else unmarkActive.run(record.wallet);
         claimCode(record.wallet, record.createdAt);
+        quests.put(record.wallet, record.quests);
       }
     }),
 
     /** Keyset pagination by wallet: the cursor is the last wallet of the previous page. */
-    scanWallets: async (cursor, count) => {
+    scanWallets: snapshot(db, (cursor: string, count: number) => {
       if (cursor !== "0") checkWallet(cursor, "cursor");
       const rows = readRecords.all({ ...BOARDS, after: cursor === "0" ? "" : cursor, limit: count });
+      const first = rows[0];
       const last = rows.at(-1);
-      return { cursor: rows.length < count || !last ? "0" : last.wallet, records: rows.map(recordOf) };
-    },
+      const sides = first && last ? quests.between(first.wallet, last.wallet) : new Map<string, WalletQuestRecord>();
+      return { cursor: rows.length < count || !last ? "0" : last.wallet, records: rows.map((row) => withQuests(recordOf(row), sides.get(row.wallet))) };
+    }),
 
     getWallets: snapshot(db, (wallets: string[]) =>
       wallets.map((wallet) => {
         const row = readRecord.get({ ...BOARDS, wallet });
-        return row ? recordOf(row) : null;
+        return row ? withQuests(recordOf(row), quests.between(wallet, wallet).get(wallet)) : null;
       }),
     ),
 
@@ -120,6 +126,73 @@ export function sqliteOperator(db: Db, board: Board): OperatorStore {
         cursor: members.length < count || !last ? "0" : last.wallet,
         wallets: members.filter((member) => member.known === 0).map((member) => member.wallet),
       };
+    },
+  };
+}
+
+const withQuests = (record: WalletRecord, side: WalletQuestRecord | undefined): WalletRecord => (side ? { ...record, quests: side } : record);
+
+/**
+ * The quest side of records: read for a range of wallets (a scan page: three range reads, not three per
+ * wallet) and replaced whole, moving each quest's completions by the ledger entries added or dropped.
+ */
+function questSides(db: Db) {
+  const range = { first: "", last: "" };
+  type Range = typeof range;
+  const readPoints = db.prepare<[Range], { wallet: string; points: number }>(
+    "SELECT wallet, points FROM quest_points WHERE wallet BETWEEN :first AND :last",
+  );
+  const readProgress = db.prepare<[Range], { wallet: string; quest_id: string; last_at: number }>(
+    "SELECT wallet, quest_id, last_at FROM quest_progress WHERE wallet BETWEEN :first AND :last ORDER BY wallet, quest_id",
+  );
+  const readLedger = db.prepare<[Range], { wallet: string; quest_id: string; points: number; at: number }>(
+    "SELECT wallet, quest_id, points, at FROM quest_ledger WHERE wallet BETWEEN :first AND :last ORDER BY wallet, id",
+  );
+  const readCounts = db.prepare<[string], { quest_id: string; n: number }>(
+    "SELECT quest_id, count(*) AS n FROM quest_ledger WHERE wallet = ? GROUP BY quest_id",
+  );
+  const moveCompletions = db.prepare<[{ id: string; by: number }]>("UPDATE quests SET completions = completions + :by WHERE id = :id");
+  const deletePoints = db.prepare<[string]>("DELETE FROM quest_points WHERE wallet = ?");
+  const deleteProgress = db.prepare<[string]>("DELETE FROM quest_progress WHERE wallet = ?");
+  const deleteLedger = db.prepare<[string]>("DELETE FROM quest_ledger WHERE wallet = ?");
+  const insertPoints = db.prepare<[{ wallet: string; points: number }]>("INSERT INTO quest_points (wallet, points) VALUES (:wallet, :points)");
+  const insertProgress = db.prepare<[{ wallet: string; questId: string; at: number }]>(
+    "INSERT INTO quest_progress (wallet, quest_id, last_at) VALUES (:wallet, :questId, :at)",
+  );
+  const insertLedger = db.prepare<[{ wallet: string; questId: string; points: number; at: number }]>(
+    "INSERT INTO quest_ledger (wallet, quest_id, points, at) VALUES (:wallet, :questId, :points, :at)",
+  );
+
+  const sideOf = (sides: Map<string, WalletQuestRecord>, wallet: string) => {
+    let side = sides.get(wallet);
+    if (!side) sides.set(wallet, (side = { points: 0, lastCompleted: {}, ledger: [] }));
+    return side;
+  };
+
+  return {
+    between(first: string, last: string): Map<string, WalletQuestRecord> {
+      const sides = new Map<string, WalletQuestRecord>();
+      for (const row of readPoints.all({ first, last })) sideOf(sides, row.wallet).points = row.points;
+      for (const row of readProgress.all({ first, last })) sideOf(sides, row.wallet).lastCompleted[row.quest_id] = row.last_at;
+      for (const row of readLedger.all({ first, last })) sideOf(sides, row.wallet).ledger.push({ questId: row.quest_id, points: row.points, at: row.at });
+      return sides;
+    },
+
+    put(wallet: string, side: WalletQuestRecord | undefined): void {
+      const moves = new Map<string, number>();
+      for (const row of readCounts.all(wallet)) moves.set(row.quest_id, -row.n);
+      deletePoints.run(wallet);
+      deleteProgress.run(wallet);
+      deleteLedger.run(wallet);
+      if (side) {
+        insertPoints.run({ wallet, points: side.points });
+        for (const [questId, at] of Object.entries(side.lastCompleted)) insertProgress.run({ wallet, questId, at });
+        for (const entry of side.ledger) {
+          insertLedger.run({ wallet, ...entry });
+          moves.set(entry.questId, (moves.get(entry.questId) ?? 0) + 1);
+        }
+      }
+      for (const [id, by] of moves) if (by !== 0) moveCompletions.run({ id, by });
     },
   };
 }

@@ -1,27 +1,33 @@
 -- uses: board
 -- putWallets: writes whole wallet records, overwriting, in one atomic step.
 -- ARGV after the header holds the records, `width` values each: wallet, refCode, createdAt,
--- active ('1' or ''), score and reachedAt ('' and '' for no leaderboard entry), then one
--- value per name in `fields` ('' leaves the field unset).
+-- active ('1' or ''), score and reachedAt ('' and '' for no leaderboard entry), the quest side (its
+-- points, '' for none; 'questId,at;...'; the ledger as 'questId,points,at;...', oldest first), then
+-- one value per name in `fields` ('' leaves the field unset).
 -- Returns {'no-index'} and writes nothing when the code index is not marked complete (the
 -- caller rebuilds it and runs this again: writing into an incomplete index could hand a code
 -- to a later wallet); else {'ok', records written}. The referral counter moves by the records
 -- that gain or lose a referrer, so it keeps counting the wallets bound to one; the score total by
 -- the difference each record's entry makes on the board (a disqualified wallet's entry is written
 -- to its held place and makes none); the referees index follows each record's referrer; the board
--- version moves. No daily counter moves, and no season board: an import's facts happened before.
+-- version moves; the wallet's quest progress and ledger are replaced, and each quest's completions move
+-- by the ledger entries of it the record adds or drops (a count that reaches 0 is removed, as a quest
+-- nobody completed has none). No daily counter moves, and no season board: an import's facts happened before.
 local codesKey = KEYS[1]
 local board = leaderboard(KEYS[2], KEYS[3], KEYS[4], KEYS[5])
 local activeKey = KEYS[6]
 local referralsKey = KEYS[7]
 local scoreKey = KEYS[8]
+local completionsKey = KEYS[9]
 local walletKeyPrefix = ARGV[1]
 local completeField = ARGV[2]
 local refereesKeyPrefix = ARGV[3]
-local fieldCount = tonumber(ARGV[4])
-local fields = {unpack(ARGV, 5, 4 + fieldCount)}
-local first = 5 + fieldCount
-local FIXED = 6
+local progressKeyPrefix = ARGV[4]
+local ledgerKeyPrefix = ARGV[5]
+local fieldCount = tonumber(ARGV[6])
+local fields = {unpack(ARGV, 7, 6 + fieldCount)}
+local first = 7 + fieldCount
+local FIXED = 9
 local width = FIXED + fieldCount
 local referrerAt, referredAtAt
 for f = 1, fieldCount do
@@ -38,6 +44,36 @@ end
 local written = 0
 local referralsDelta = 0
 local scoreDelta = 0
+local completionsDelta = {}
+
+local function countCompletion(entry, by)
+  local questId = string.match(entry, '^[^,]+')
+  completionsDelta[questId] = (completionsDelta[questId] or 0) + by
+end
+
+-- Replaces the wallet's quest side; RPUSH in slices, as unpack has a limit on how many values it spreads.
+local function putQuests(wallet, points, lastCompleted, ledger)
+  local progressKey, ledgerKey = progressKeyPrefix .. wallet, ledgerKeyPrefix .. wallet
+  for _, entry in ipairs(redis.call('LRANGE', ledgerKey, 0, -1)) do countCompletion(entry, -1) end
+  redis.call('DEL', progressKey, ledgerKey)
+  if points == '' then return end
+  local progress = {':points', points}
+  for questId, at in string.gmatch(lastCompleted, '([^,;]+),([^;]+)') do
+    progress[#progress + 1] = questId
+    progress[#progress + 1] = at
+  end
+  redis.call('HSET', progressKey, unpack(progress))
+  local slice = {}
+  for entry in string.gmatch(ledger, '[^;]+') do
+    countCompletion(entry, 1)
+    slice[#slice + 1] = entry
+    if #slice == 1000 then
+      redis.call('RPUSH', ledgerKey, unpack(slice))
+      slice = {}
+    end
+  end
+  if #slice > 0 then redis.call('RPUSH', ledgerKey, unpack(slice)) end
+end
 for i = first, #ARGV - width + 1, width do
   local wallet, code, createdAt = ARGV[i], ARGV[i + 1], ARGV[i + 2]
   local walletKey = walletKeyPrefix .. wallet
@@ -69,6 +105,7 @@ for i = first, #ARGV - width + 1, width do
   end
   redis.call('DEL', walletKey)
   redis.call('HSET', walletKey, unpack(hash))
+  putQuests(wallet, ARGV[i + 6], ARGV[i + 7], ARGV[i + 8])
 
   if ARGV[i + 3] == '1' then
     redis.call('SADD', activeKey, wallet)
@@ -101,6 +138,9 @@ for i = first, #ARGV - width + 1, width do
   written = written + 1
 end
 if referralsDelta ~= 0 then redis.call('INCRBY', referralsKey, referralsDelta) end
+for questId, delta in pairs(completionsDelta) do
+  if delta ~= 0 and redis.call('HINCRBY', completionsKey, questId, delta) <= 0 then redis.call('HDEL', completionsKey, questId) end
+end
 if scoreDelta ~= 0 then redis.call('INCRBY', scoreKey, string.format('%d', scoreDelta)) end
 if written > 0 then boardChanged(board) end
 return {'ok', written}
