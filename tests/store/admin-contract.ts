@@ -13,6 +13,7 @@ import { boardOrder, compareEntries, expectBoard, type ModelEntry } from "@/test
 import { boardRows } from "@/tests/support/board";
 import { randomCode, randomWallet, walletWithCode } from "@/tests/support/wallets";
 import { AT_ONCE } from "@/tests/support/rules";
+import { STREAK_WINDOW_SECONDS } from "@/lib/domain/rulebook";
 
 const T0 = 1_750_000_000;
 
@@ -123,7 +124,7 @@ export function describeOperatorStoreContract(name: string, openBackend: () => P
         expect(await store.registerWallet(full.wallet, T0 + 999)).toEqual({ isNew: false, codeOwner: full.wallet, referralPending: false });
         expect(await boardRows(store, 10)).toEqual([{ wallet: full.wallet, score: 4, referralsCount: 3 }]);
         // A check-in 5 s after the stored one is on cooldown: the stored time counts.
-        expect(await store.checkIn(full.wallet, T0, 86_400, null)).toEqual({ checkedIn: false, last: T0 - 5, referralPending: false });
+        expect(await store.checkIn(full.wallet, T0, 86_400, null, STREAK_WINDOW_SECONDS)).toEqual({ checkedIn: false, last: T0 - 5, referralPending: false });
       });
 
       it("re-putting the same records changes nothing (idempotent import)", async () => {

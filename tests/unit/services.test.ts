@@ -186,7 +186,7 @@ describe("services", () => {
       now += 60;
       await completeTask(deps, referee, "daily_checkin");
       expect(emitted.slice(1)).toEqual([
-        { type: "task.completed", wallet: referee, task: "daily_checkin", at: T0 + 60 },
+        { type: "task.completed", wallet: referee, task: "daily_checkin", at: T0 + 60, streak: 1 },
         { type: "referral.credited", referrer, referee, at: T0 + 60 },
       ]);
       await rejection(completeTask(deps, referee, "daily_checkin"));
