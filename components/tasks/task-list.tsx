@@ -23,7 +23,7 @@ import {
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { errorText } from "@/lib/client/api";
-import { formatCountdown, useCompleteTask, useCountdown, useProgress, useTaskStatus, useVerifyNft } from "@/lib/client/hooks";
+import { formatCountdown, useCompleteTask, useCountdown, useProgress, useQuests, useTaskStatus, useVerifyNft } from "@/lib/client/hooks";
 import type { TaskStatusResponse } from "@/lib/contract/schemas";
 import { offeredTaskIds, type TaskAvailability } from "@/lib/domain/task-availability";
 import { MILESTONES, type SocialTaskId, type TaskId } from "@/lib/domain/tasks";
@@ -172,9 +172,14 @@ function MilestoneTile({ taskId, threshold, reached }: { taskId: string; thresho
   );
 }
 
-/** Daily check-in: a countdown from fishingCooldown that ticks every second and re-enables the button at zero. */
+/**
+ * Daily check-in: a countdown from fishingCooldown that ticks every second and re-enables the button at zero,
+ * and the wallet's streak. The streak comes from the quests read the dashboard makes anyway (QuestList, even
+ * with no quest), so it costs no request of its own; the interface's task-status answer stays as it is.
+ */
 function CheckInTask({ wallet, data, updatedAt }: { wallet: string; data: TaskStatusResponse; updatedAt: number }) {
   const complete = useCompleteTask(wallet, "daily_checkin");
+  const streak = useQuests(wallet).data?.streak ?? 0;
   const deadline = data.fishingCooldown > 0 ? updatedAt + data.fishingCooldown * 1000 : null;
   const left = useCountdown(deadline);
   const onCooldown = left > 0;
@@ -188,7 +193,17 @@ function CheckInTask({ wallet, data, updatedAt }: { wallet: string; data: TaskSt
       testId="task-daily_checkin"
       icon={CalendarIcon}
       title={TASK_TITLES.daily_checkin}
-      description={onCooldown ? "Checked in. Come back when the timer runs out." : "Check in once every 24 hours."}
+      description={
+        <>
+          {onCooldown ? "Checked in. Come back when the timer runs out." : "Check in once every 24 hours."}
+          {streak > 0 && (
+            <span data-testid="checkin-streak" className="mt-1 block font-medium text-amber-700 dark:text-amber-400">
+              <span aria-hidden="true">🔥 </span>
+              {streak}-day streak
+            </span>
+          )}
+        </>
+      }
       done={onCooldown}
       action={
         <button

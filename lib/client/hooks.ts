@@ -133,6 +133,8 @@ export function useCompleteTask(wallet: string, taskId: CompletableTaskId) {
     },
     onSettled: () => {
       refreshIfPending(qc, wallet);
+      // A check-in moves the streak, which the quests read tells.
+      if (taskId === "daily_checkin") void qc.invalidateQueries({ queryKey: queryKeys.quests(wallet) });
       return qc.invalidateQueries({ queryKey: key });
     },
   });

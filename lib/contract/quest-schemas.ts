@@ -342,8 +342,11 @@ export const adminQuestsResponse = z.object({ quests: z.array(adminQuestSchema) 
 /** POST /api/admin/quests/import */
 export const questImportResponse = z.object({ imported: whole });
 
-/** GET /api/quests?wallet= : `points` is the wallet's quest points; archived quests are not listed. */
-export const questsResponse = z.object({ wallet: address, points: whole, quests: z.array(publicQuestSchema) });
+/**
+ * GET /api/quests?wallet= : `points` is the wallet's quest points; `streak` its check-in streak now (0 once
+ * the last check-in is too old to continue it); archived quests are not listed.
+ */
+export const questsResponse = z.object({ wallet: address, points: whole, streak: whole, quests: z.array(publicQuestSchema) });
 export type QuestsResponse = z.output<typeof questsResponse>;
 
 /**

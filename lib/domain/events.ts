@@ -12,9 +12,11 @@ export type DomainEvent =
   | { type: "referral.credited"; referrer: string; referee: string; at: number }
   /**
    * The wallet completed a task with this request: a check-in, a social task's first completion, the
-   * first verification of nft_mint; never an earlier completion told again.
+   * first verification of nft_mint; never an earlier completion told again. A check-in tells the
+   * wallet's streak it made (lib/domain/rulebook.ts STREAK_WINDOW_SECONDS); no other task has one.
    */
-  | { type: "task.completed"; wallet: string; task: CompletableTaskId | VerifiableTaskId; at: number }
+  | { type: "task.completed"; wallet: string; task: "daily_checkin"; at: number; streak: number }
+  | { type: "task.completed"; wallet: string; task: Exclude<CompletableTaskId, "daily_checkin"> | VerifiableTaskId; at: number }
   /** The wallet completed a quest of the catalog with this request, credited `points` (its points at that moment). */
   | { type: "quest.completed"; wallet: string; questId: string; points: number; at: number }
   /** The wallets one admin step disqualified, the named one first unless it already was. */

@@ -6,6 +6,7 @@
  * to read them all.
  */
 import type { QualifyRule } from "@/lib/domain/qualify";
+import { CHECKIN_COOLDOWN_SECONDS } from "@/lib/domain/tasks";
 
 export { CHECKIN_COOLDOWN_SECONDS, MILESTONES } from "@/lib/domain/tasks";
 export { SUSPICION_WEIGHTS, type SuspicionWeights } from "@/lib/domain/signals";
@@ -82,4 +83,20 @@ export function questPoints(quest: { readonly points: number }): number {
 /** Score points one credited referral adds to the campaign: both sides. */
 export function pointsPerReferral(points: ReferralPoints): number {
   return points.referrer + points.referee;
+}
+
+/**
+ * The check-in streak: consecutive daily check-ins. A check-in made less than this many seconds after
+ * the previous one continues the streak; one made exactly this long after it, or later, starts it again
+ * at 1. Two cooldowns: a wallet that checks in at any time of each day keeps its streak, one that skips
+ * a whole day loses it.
+ */
+export const STREAK_WINDOW_SECONDS = 2 * CHECKIN_COOLDOWN_SECONDS;
+
+/**
+ * The streak a wallet has at `now`, from what the store keeps: its last check-in (null when none) and the
+ * streak that check-in made. 0 once the window after the last check-in has run out: the next one starts at 1.
+ */
+export function currentStreak(checkIn: { readonly last: number | null; readonly streak: number }, now: number): number {
+  return checkIn.last !== null && now - checkIn.last < STREAK_WINDOW_SECONDS ? checkIn.streak : 0;
 }

@@ -18,7 +18,7 @@ import { ChainError } from "@/lib/chain/verifier";
 import type { OnchainRequirement } from "@/lib/chain/quest-reads";
 import { NeynarError } from "@/lib/farcaster/neynar";
 import { isQuestActive, questCooldown, questStatus, RECURRENCE_PERIOD_SECONDS, verifierOf, type Recurrence } from "@/lib/domain/quests";
-import { questPoints } from "@/lib/domain/rulebook";
+import { currentStreak, questPoints } from "@/lib/domain/rulebook";
 import type { Wallet } from "@/lib/domain/wallet";
 import type { Deps } from "@/lib/services/context";
 import type { RequestContext } from "@/lib/services/events";
@@ -48,14 +48,14 @@ const questErrorsOfCompletion = {
   neynarDown: () => new ApiError(503, "Could not reach Neynar, please retry"),
 };
 
-/** GET /api/quests?wallet= : one round trip. */
+/** GET /api/quests?wallet= : one round trip, the check-in streak included. */
 export async function getQuests(deps: QuestDeps, wallet: Wallet): Promise<QuestsResponse> {
   const { catalog, progress } = await readQuestsOf(deps, wallet);
   const now = deps.clock();
   const quests: PublicQuest[] = catalog.quests
     .filter((quest) => !quest.archived)
     .map((quest) => publicQuestOf(quest, { lastCompletedAt: progress.lastCompleted[quest.id] ?? null, fidLinked: progress.fid !== null, now }));
-  return { wallet, points: progress.points, quests };
+  return { wallet, points: progress.points, streak: currentStreak(progress.checkIn, now), quests };
 }
 
 function periodOf(recurrence: Recurrence): number | null {

@@ -15,7 +15,7 @@ import {
   type TaskId,
   type VerifiableTaskId,
 } from "@/lib/domain/tasks";
-import { pendingCreditOn } from "@/lib/domain/rulebook";
+import { pendingCreditOn, STREAK_WINDOW_SECONDS } from "@/lib/domain/rulebook";
 import type { Wallet } from "@/lib/domain/wallet";
 import type { NftVerifier } from "@/lib/chain/types";
 import type { Deps } from "@/lib/services/context";
@@ -56,17 +56,17 @@ export async function getTaskStatus(deps: TaskDeps, wallet: Wallet): Promise<Tas
 }
 
 /**
- * POST /api/steam/task/complete: the check-in cooldown runs on the server clock only. A check-in and a
- * social task's first completion emit task.completed; a check-in also referral.credited when it credits
+ * POST /api/steam/task/complete: the check-in cooldown runs on the server clock only. A check-in (with
+ * the streak it made) and a social task's first completion emit task.completed; a check-in also referral.credited when it credits
  * the wallet's referral. A Farcaster task whose target is set completes only once Neynar verifies it
  * (lib/services/social-checks.ts).
  */
 export async function completeTask(deps: TaskDeps, wallet: Wallet, taskId: CompletableTaskId, request?: RequestContext): Promise<CompleteTaskResponse> {
   const now = deps.clock();
   if (taskId === "daily_checkin") {
-    const result = await deps.store.checkIn(wallet, now, CHECKIN_COOLDOWN_SECONDS, pendingCreditOn(deps.rules, "check-in"));
+    const result = await deps.store.checkIn(wallet, now, CHECKIN_COOLDOWN_SECONDS, pendingCreditOn(deps.rules, "check-in"), STREAK_WINDOW_SECONDS);
     if (result.checkedIn) {
-      deps.events.emit({ type: "task.completed", wallet, task: taskId, at: now }, request);
+      deps.events.emit({ type: "task.completed", wallet, task: taskId, at: now, streak: result.streak }, request);
       emitCredited(deps, result.creditedReferrer, wallet, now, request);
     }
     // A check-in made under another rule (or before one was set) counts too: the wallet has checked in.

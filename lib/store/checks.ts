@@ -109,6 +109,10 @@ export function checkWalletRecord(record: WalletRecord): void {
   if (record.referralPending !== undefined && (record.referralPending !== true || record.referrer === null)) {
     throw new RangeError(`referralPending of ${wallet} must be true or absent, and true only with a referrer`);
   }
+  const streak = record.checkInStreak;
+  if (streak !== undefined && (!Number.isSafeInteger(streak) || streak < 1 || record.checkInLast === null)) {
+    throw new RangeError(`checkInStreak of ${wallet} must be a whole number >= 1 or absent, and set only with checkInLast, got ${streak}`);
+  }
   const pending = record.pendingReferrals;
   if (pending !== undefined && (!Number.isSafeInteger(pending) || pending < 1)) {
     throw new RangeError(`pendingReferrals of ${wallet} must be a whole number >= 1 or absent, got ${pending}`);

@@ -189,6 +189,19 @@ describe("a wallet's quests", () => {
     expect((await api.get("/api/quests?wallet=0x123")).body).toEqual({ error: "Invalid wallet address" });
   });
 
+  it("tells the wallet's check-in streak: 0 before any, 1 after the first check-in, unchanged by a refused one", async () => {
+    const wallet = randomWallet();
+    expect((await questsOf(wallet)).streak).toBe(0);
+    const checkIn = () => api.post("/api/steam/task/complete", { wallet, taskId: "daily_checkin" });
+    const done = await checkIn();
+    // The interface's answer keeps its exact body: the streak reaches the page through GET /api/quests only.
+    expect(done).toMatchObject({ status: 200, body: { success: true, taskId: "daily_checkin", timestamp: expect.any(Number) } });
+    expect(Object.keys(done.body).sort()).toEqual(["success", "taskId", "timestamp"]);
+    expect((await questsOf(wallet)).streak).toBe(1);
+    expect((await checkIn()).status).toBe(400);
+    expect(await questsOf(wallet)).toMatchObject({ wallet, points: 0, streak: 1 });
+  });
+
   it("completes a visit once: points credited to the score, then alreadyCompleted with 0 points", async () => {
     const quest = await created(visit({ points: 6 }));
     const wallet = randomWallet();

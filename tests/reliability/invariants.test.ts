@@ -24,6 +24,7 @@ import { bareRecord } from "@/tests/store/admin-contract";
 import { completeQuests, visitQuest } from "@/tests/store/admin-quests-contract";
 import { randomCode, randomWallet, walletWithCode } from "@/tests/support/wallets";
 import { AT_ONCE } from "@/tests/support/rules";
+import { STREAK_WINDOW_SECONDS } from "@/lib/domain/rulebook";
 
 const T0 = 1_750_000_000;
 const DAY = 86_400;
@@ -127,7 +128,7 @@ async function seed(store: Store) {
   await store.recordReferral({ referee: second, refCode: refCodeOf(referees[0]!), selfReferral: false, now: T0 + 20, terms: AT_ONCE });
   // A repeat grants nothing.
   await store.recordReferral({ referee: referees[1]!, refCode: refCodeOf(referrers[2]!), selfReferral: false, now: T0 + 21, terms: AT_ONCE });
-  await store.checkIn(referees[1]!, T0 + 30, DAY, null);
+  await store.checkIn(referees[1]!, T0 + 30, DAY, null, STREAK_WINDOW_SECONDS);
   await store.completeSocialTask(referees[2]!, "fc_follow", T0 + 31);
   await store.markNftMint(referees[3]!, T0 + 32, null);
   // A score-0 entry (GET /api/leaderboard/user) and a known wallet without any entry.

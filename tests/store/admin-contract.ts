@@ -14,6 +14,7 @@ import { boardRows } from "@/tests/support/board";
 import { randomCode, randomWallet, walletWithCode } from "@/tests/support/wallets";
 import { AT_ONCE } from "@/tests/support/rules";
 import { describeOperatorQuestsContract } from "@/tests/store/admin-quests-contract";
+import { STREAK_WINDOW_SECONDS } from "@/lib/domain/rulebook";
 
 const T0 = 1_750_000_000;
 
@@ -42,6 +43,7 @@ function fullRecord(overrides: Partial<WalletRecord> = {}): WalletRecord {
     referralsCount: 3,
     entry: { score: 4, reachedAt: T0 - 10 },
     checkInLast: T0 - 5,
+    checkInStreak: 3,
     social: { add_miniapp: T0 - 40, fc_follow: T0 - 39, fc_like_recast: T0 - 30, fc_comment: T0 - 20 },
     nftMint: true,
     ...overrides,
@@ -125,7 +127,9 @@ export function describeOperatorStoreContract(name: string, openBackend: () => P
         expect(await store.registerWallet(full.wallet, T0 + 999)).toEqual({ isNew: false, codeOwner: full.wallet, referralPending: false });
         expect(await boardRows(store, 10)).toEqual([{ wallet: full.wallet, score: 4, referralsCount: 3 }]);
         // A check-in 5 s after the stored one is on cooldown: the stored time counts.
-        expect(await store.checkIn(full.wallet, T0, 86_400, null)).toEqual({ checkedIn: false, last: T0 - 5, referralPending: false });
+        expect(await store.checkIn(full.wallet, T0, 86_400, null, STREAK_WINDOW_SECONDS)).toEqual({ checkedIn: false, last: T0 - 5, referralPending: false });
+        // The put streak is the one the next check-in continues.
+        expect(await store.checkIn(full.wallet, T0 - 5 + 86_400, 86_400, null, STREAK_WINDOW_SECONDS)).toMatchObject({ checkedIn: true, streak: 4 });
       });
 
       it("re-putting the same records changes nothing (idempotent import)", async () => {

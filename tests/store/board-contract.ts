@@ -14,6 +14,7 @@ import { bareRecord } from "@/tests/store/admin-contract";
 import { boardRows } from "@/tests/support/board";
 import { randomWallet } from "@/tests/support/wallets";
 import { AT_ONCE, CREDIT, termsUnder } from "@/tests/support/rules";
+import { STREAK_WINDOW_SECONDS } from "@/lib/domain/rulebook";
 
 const TODAY = utcDay(Math.floor(Date.now() / 1000));
 const NOON = TODAY * SECONDS_PER_DAY + SECONDS_PER_DAY / 2;
@@ -74,7 +75,7 @@ export function describeBoardContract(name: string, open: OpenBoardStore) {
         await moved("registering a wallet", () => store.registerWallet(randomWallet(), NOON), false);
         await moved("a referral", () => refer(store, referee, referrer));
         await moved("a duplicate referral", () => store.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now: NOON + 1, terms: AT_ONCE }), false);
-        await moved("a check-in", () => store.checkIn(referee, NOON + 2, CHECKIN_COOLDOWN_SECONDS, null), false);
+        await moved("a check-in", () => store.checkIn(referee, NOON + 2, CHECKIN_COOLDOWN_SECONDS, null, STREAK_WINDOW_SECONDS), false);
         await moved("a social task", () => store.completeSocialTask(referee, "fc_follow", NOON + 2), false);
         await moved("a look-up that creates an entry", () => store.getRankOrCreate(randomWallet(), NOON + 3));
         await moved("a look-up of an existing entry", () => store.getRankOrCreate(referee, NOON + 4), false);
@@ -87,7 +88,7 @@ export function describeBoardContract(name: string, open: OpenBoardStore) {
         await moved("an import", () => store.putWallets([bareRecord({ entry: { score: 3, reachedAt: NOON } })]));
         const pendingReferee = randomWallet();
         await moved("a pending binding", () => store.recordReferral({ referee: pendingReferee, refCode: refCodeOf(referrer), selfReferral: false, now: NOON + 7, terms: termsUnder("checkin") }), false);
-        await moved("its credit", () => store.checkIn(pendingReferee, NOON + 8, CHECKIN_COOLDOWN_SECONDS, CREDIT));
+        await moved("its credit", () => store.checkIn(pendingReferee, NOON + 8, CHECKIN_COOLDOWN_SECONDS, CREDIT, STREAK_WINDOW_SECONDS));
         expect(versions).toEqual([...versions].sort((a, b) => a - b));
       });
 
@@ -251,7 +252,7 @@ export function describeBoardContract(name: string, open: OpenBoardStore) {
         const referrer = await known(store, IN_SEASON_2 - 10);
         const referee = randomWallet();
         await store.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now: IN_SEASON_2, terms: termsUnder("checkin") });
-        await store.checkIn(referee, NOON, CHECKIN_COOLDOWN_SECONDS, CREDIT);
+        await store.checkIn(referee, NOON, CHECKIN_COOLDOWN_SECONDS, CREDIT, STREAK_WINDOW_SECONDS);
         expect((await store.readBoard({ season: 2 }, 10)).rows).toEqual([]);
         expect((await store.readBoard({ season: 3 }, 1)).rows).toEqual([{ wallet: referee < referrer ? referee : referrer, score: 1, referralsCount: referee < referrer ? 0 : 1 }]);
       });

@@ -17,6 +17,7 @@ import { freshStores, type OpenStore } from "@/tests/store/analytics-contract";
 import { bareRecord } from "@/tests/store/admin-contract";
 import { randomCode, randomWallet } from "@/tests/support/wallets";
 import { AT_ONCE } from "@/tests/support/rules";
+import { STREAK_WINDOW_SECONDS } from "@/lib/domain/rulebook";
 
 const TODAY = utcDay(Math.floor(Date.now() / 1000));
 const NOON = TODAY * SECONDS_PER_DAY + SECONDS_PER_DAY / 2;
@@ -54,7 +55,7 @@ export function describeCampaignContract(name: string, open: OpenStore) {
         await store.registerWallet(referrer, NOON);
         await store.registerWallet(a!, NOON);
         await store.getReferralInfo(b!, NOON);
-        await store.checkIn(c!, NOON, DAY, null);
+        await store.checkIn(c!, NOON, DAY, null, STREAK_WINDOW_SECONDS);
         await store.completeSocialTask(d!, "fc_follow", NOON);
         await store.markNftMint(e!, NOON, null);
         await store.getRankOrCreate(f!, NOON);
@@ -90,9 +91,9 @@ export function describeCampaignContract(name: string, open: OpenStore) {
     it("check-ins that succeed count; one refused on cooldown does not", async () => {
       const store = await fresh();
       const [a, b] = [randomWallet(), randomWallet()];
-      expect(await store.checkIn(a, NOON, DAY, null)).toEqual({ checkedIn: true, referralPending: false });
-      expect((await store.checkIn(a, NOON + 60, DAY, null)).checkedIn).toBe(false);
-      await store.checkIn(b, NOON, DAY, null);
+      expect(await store.checkIn(a, NOON, DAY, null, STREAK_WINDOW_SECONDS)).toEqual({ checkedIn: true, streak: 1, referralPending: false });
+      expect((await store.checkIn(a, NOON + 60, DAY, null, STREAK_WINDOW_SECONDS)).checkedIn).toBe(false);
+      await store.checkIn(b, NOON, DAY, null, STREAK_WINDOW_SECONDS);
       expect((await dayOf(store)).checkIns).toBe(2);
     });
 
@@ -122,7 +123,7 @@ export function describeCampaignContract(name: string, open: OpenStore) {
       const checkers = Array.from({ length: 30 }, randomWallet);
       await Promise.all([
         ...referees.map((referee) => refer(store, referee, referrer)),
-        ...checkers.map((wallet) => store.checkIn(wallet, NOON, DAY, null)),
+        ...checkers.map((wallet) => store.checkIn(wallet, NOON, DAY, null, STREAK_WINDOW_SECONDS)),
       ]);
       const { days, totalScore } = await store.getCampaign(TODAY, TODAY, []);
       expect(days[0]).toMatchObject({ newWallets: 61, referrals: 30, checkIns: 30 });
@@ -136,8 +137,8 @@ export function describeCampaignContract(name: string, open: OpenStore) {
 
     it("a write at 23:59:59 UTC and one at 00:00:00 count on different days", async () => {
       const store = await fresh();
-      await store.checkIn(randomWallet(), LAST_SECOND, DAY, null);
-      await store.checkIn(randomWallet(), NEXT_DAY, DAY, null);
+      await store.checkIn(randomWallet(), LAST_SECOND, DAY, null, STREAK_WINDOW_SECONDS);
+      await store.checkIn(randomWallet(), NEXT_DAY, DAY, null, STREAK_WINDOW_SECONDS);
       const { days } = await store.getCampaign(TODAY - 1, TODAY + 2, []);
       expect(days.map((d) => [d.day, d.checkIns, d.newWallets])).toEqual([
         [TODAY - 1, 0, 0],
@@ -153,7 +154,7 @@ export function describeCampaignContract(name: string, open: OpenStore) {
       const referrer = randomWallet();
       const write = async (now: number) => {
         await refer(store, randomWallet(), referrer, now);
-        await store.checkIn(randomWallet(), now, DAY, null);
+        await store.checkIn(randomWallet(), now, DAY, null, STREAK_WINDOW_SECONDS);
       };
       await store.registerWallet(referrer, old * SECONDS_PER_DAY);
       await write(old * SECONDS_PER_DAY + 60);
@@ -255,7 +256,7 @@ export function describeCampaignContract(name: string, open: OpenStore) {
       const [referrer, referee, stranger] = [randomWallet(), randomWallet(), randomWallet()];
       await store.registerWallet(referrer, NOON);
       await refer(store, referee, referrer, NOON + 1);
-      await store.checkIn(referee, NOON + 2, DAY, null);
+      await store.checkIn(referee, NOON + 2, DAY, null, STREAK_WINDOW_SECONDS);
       await store.completeSocialTask(referee, "fc_follow", NOON + 3);
       await store.markNftMint(referee, NOON + 4, null);
 
@@ -281,8 +282,8 @@ export function describeCampaignContract(name: string, open: OpenStore) {
     it("countingSince is null until something is counted, then the first day counted", async () => {
       const store = await fresh();
       expect((await store.getCampaign(TODAY, TODAY, [])).countingSince).toBeNull();
-      await store.checkIn(randomWallet(), NEXT_DAY, DAY, null);
-      await store.checkIn(randomWallet(), NEXT_DAY + SECONDS_PER_DAY, DAY, null);
+      await store.checkIn(randomWallet(), NEXT_DAY, DAY, null, STREAK_WINDOW_SECONDS);
+      await store.checkIn(randomWallet(), NEXT_DAY + SECONDS_PER_DAY, DAY, null, STREAK_WINDOW_SECONDS);
       expect((await store.getCampaign(TODAY, TODAY, [])).countingSince).toBe(TODAY + 1);
     });
 

@@ -13,6 +13,7 @@ import { expectBoard, LeaderboardModel } from "@/tests/store/leaderboard-model";
 import { boardRows } from "@/tests/support/board";
 import { randomCode, randomWallet, walletWithCode } from "@/tests/support/wallets";
 import { AT_ONCE } from "@/tests/support/rules";
+import { STREAK_WINDOW_SECONDS } from "@/lib/domain/rulebook";
 
 const T0 = 1_750_000_000;
 const DAY = 86_400;
@@ -91,7 +92,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>) 
       it("completing a task, checking in, verifying and a leaderboard entry each make a wallet known", async () => {
         const [a, b, c, d] = [randomWallet(), randomWallet(), randomWallet(), randomWallet()];
         await store.completeSocialTask(a, "fc_follow", T0);
-        await store.checkIn(b, T0, DAY, null);
+        await store.checkIn(b, T0, DAY, null, STREAK_WINDOW_SECONDS);
         await store.markNftMint(c, T0, null);
         await store.getRankOrCreate(d, T0);
         for (const w of [a, b, c, d]) expect(await store.resolveRefCode(refCodeOf(w))).toBe(w);
@@ -183,17 +184,51 @@ export function describeStoreContract(name: string, open: () => Promise<Store>) 
     describe("daily check-in", () => {
       it("succeeds once, refuses within 24 h with the previous time, and succeeds again after 24 h", async () => {
         const wallet = randomWallet();
-        expect(await store.checkIn(wallet, T0, DAY, null)).toEqual({ checkedIn: true, referralPending: false });
-        expect(await store.checkIn(wallet, T0 + DAY - 1, DAY, null)).toEqual({ checkedIn: false, last: T0, referralPending: false });
+        expect(await store.checkIn(wallet, T0, DAY, null, STREAK_WINDOW_SECONDS)).toEqual({ checkedIn: true, streak: 1, referralPending: false });
+        expect(await store.checkIn(wallet, T0 + DAY - 1, DAY, null, STREAK_WINDOW_SECONDS)).toEqual({ checkedIn: false, last: T0, referralPending: false });
         expect((await store.getWalletState(wallet)).checkInLast).toBe(T0);
-        expect(await store.checkIn(wallet, T0 + DAY, DAY, null)).toEqual({ checkedIn: true, referralPending: false });
+        expect(await store.checkIn(wallet, T0 + DAY, DAY, null, STREAK_WINDOW_SECONDS)).toEqual({ checkedIn: true, streak: 2, referralPending: false });
         expect((await store.getWalletState(wallet)).checkInLast).toBe(T0 + DAY);
       });
 
       it("20 concurrent check-ins give exactly one success", async () => {
         const wallet = randomWallet();
-        const results = await Promise.all(Array.from({ length: 20 }, () => store.checkIn(wallet, T0, DAY, null)));
+        const results = await Promise.all(Array.from({ length: 20 }, () => store.checkIn(wallet, T0, DAY, null, STREAK_WINDOW_SECONDS)));
         expect(results.filter((r) => r.checkedIn)).toHaveLength(1);
+      });
+    });
+
+    describe("check-in streak", () => {
+      const WINDOW = 2 * DAY;
+      const streakOf = async (wallet: string) => (await store.readQuests(wallet)).wallet.checkIn;
+
+      it("starts at 1, continues at exactly the window minus 1 s, and starts again at exactly the window", async () => {
+        const wallet = randomWallet();
+        expect(await streakOf(wallet)).toEqual({ last: null, streak: 0 });
+        expect(await store.checkIn(wallet, T0, DAY, null, WINDOW)).toMatchObject({ checkedIn: true, streak: 1 });
+        const second = T0 + WINDOW - 1;
+        expect(await store.checkIn(wallet, second, DAY, null, WINDOW)).toMatchObject({ checkedIn: true, streak: 2 });
+        expect(await streakOf(wallet)).toEqual({ last: second, streak: 2 });
+        expect(await store.checkIn(wallet, second + DAY, DAY, null, WINDOW)).toMatchObject({ checkedIn: true, streak: 3 });
+        expect(await store.checkIn(wallet, second + DAY + WINDOW, DAY, null, WINDOW)).toMatchObject({ checkedIn: true, streak: 1 });
+        expect(await streakOf(wallet)).toEqual({ last: second + DAY + WINDOW, streak: 1 });
+      });
+
+      it("a refused check-in changes nothing: the streak continues from the check-in before it", async () => {
+        const wallet = randomWallet();
+        await store.checkIn(wallet, T0, DAY, null, WINDOW);
+        await store.checkIn(wallet, T0 + DAY, DAY, null, WINDOW);
+        expect(await store.checkIn(wallet, T0 + 2 * DAY - 1, DAY, null, WINDOW)).toMatchObject({ checkedIn: false, last: T0 + DAY });
+        expect(await streakOf(wallet)).toEqual({ last: T0 + DAY, streak: 2 });
+        expect(await store.checkIn(wallet, T0 + DAY + WINDOW - 1, DAY, null, WINDOW)).toMatchObject({ checkedIn: true, streak: 3 });
+      });
+
+      it("of 20 concurrent check-ins one succeeds and adds 1, once", async () => {
+        const wallet = randomWallet();
+        await store.checkIn(wallet, T0, DAY, null, WINDOW);
+        const results = await Promise.all(Array.from({ length: 20 }, () => store.checkIn(wallet, T0 + DAY, DAY, null, WINDOW)));
+        expect(results.filter((r) => r.checkedIn)).toEqual([{ checkedIn: true, streak: 2, referralPending: false }]);
+        expect(await streakOf(wallet)).toEqual({ last: T0 + DAY, streak: 2 });
       });
     });
 
@@ -222,7 +257,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>) 
           store.completeSocialTask(wallet, "fc_follow", T0 + 1),
           store.completeSocialTask(wallet, "fc_like_recast", T0 + 2),
           store.completeSocialTask(wallet, "fc_comment", T0 + 3),
-          store.checkIn(wallet, T0 + 4, DAY, null),
+          store.checkIn(wallet, T0 + 4, DAY, null, STREAK_WINDOW_SECONDS),
           store.markNftMint(wallet, T0 + 5, null),
         ]);
         expect(await store.getWalletState(wallet)).toEqual({
@@ -253,7 +288,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>) 
       it("no task changes the leaderboard", async () => {
         const wallet = randomWallet();
         await store.completeSocialTask(wallet, "fc_comment", T0);
-        await store.checkIn(wallet, T0, DAY, null);
+        await store.checkIn(wallet, T0, DAY, null, STREAK_WINDOW_SECONDS);
         await store.markNftMint(wallet, T0, null);
         expect(await boardRows(store, 100)).toEqual([]);
         expect((await store.getWalletState(wallet)).score).toBe(0);

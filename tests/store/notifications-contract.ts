@@ -10,6 +10,7 @@ import { CHECKIN_COOLDOWN_SECONDS } from "@/lib/domain/tasks";
 import type { Store } from "@/lib/store/types";
 import { freshStores, type OpenStore } from "@/tests/store/analytics-contract";
 import { randomWallet } from "@/tests/support/wallets";
+import { STREAK_WINDOW_SECONDS } from "@/lib/domain/rulebook";
 
 const TODAY = utcDay(Math.floor(Date.now() / 1000));
 const NOON = TODAY * SECONDS_PER_DAY + SECONDS_PER_DAY / 2;
@@ -156,7 +157,7 @@ export function describeNotificationsContract(name: string, open: OpenStore) {
       await store.linkFarcaster(40, wallet, NOON);
       const candidate = { fid: 40, wallet, checkInLast: null, remindedAt: null, targets: [target(40)] };
       expect(await allCandidates(store)).toEqual([candidate]);
-      await store.checkIn(wallet, NOON + 5, CHECKIN_COOLDOWN_SECONDS, null);
+      await store.checkIn(wallet, NOON + 5, CHECKIN_COOLDOWN_SECONDS, null, STREAK_WINDOW_SECONDS);
       await store.recordNotificationOutcome({ ...none, day: TODAY, sent: 1, reminded: [40], now: NOON + 9 });
       expect(await allCandidates(store)).toEqual([{ ...candidate, checkInLast: NOON + 5, remindedAt: NOON + 9 }]);
     });

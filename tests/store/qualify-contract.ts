@@ -16,6 +16,7 @@ import { bareRecord } from "@/tests/store/admin-contract";
 import { boardRows } from "@/tests/support/board";
 import { randomWallet } from "@/tests/support/wallets";
 import { CREDIT, termsUnder } from "@/tests/support/rules";
+import { STREAK_WINDOW_SECONDS } from "@/lib/domain/rulebook";
 
 const TODAY = utcDay(Math.floor(Date.now() / 1000));
 const NOON = TODAY * SECONDS_PER_DAY + SECONDS_PER_DAY / 2;
@@ -73,8 +74,9 @@ export function describeQualifyContract(name: string, open: OpenStore) {
       await refer(store, referee, referrer, "checkin");
 
       // The step that credits names the referrer, to be told.
-      expect(await store.checkIn(referee, NOON + 60, CHECKIN_COOLDOWN_SECONDS, CREDIT)).toStrictEqual({
+      expect(await store.checkIn(referee, NOON + 60, CHECKIN_COOLDOWN_SECONDS, CREDIT, STREAK_WINDOW_SECONDS)).toStrictEqual({
         checkedIn: true,
+        streak: 1,
         referralPending: false,
         creditedReferrer: referrer,
       });
@@ -93,7 +95,7 @@ export function describeQualifyContract(name: string, open: OpenStore) {
 
       // Later check-ins, and the other ways to qualify, credit nothing more.
       const next = NOON + 60 + CHECKIN_COOLDOWN_SECONDS;
-      expect(await store.checkIn(referee, next, CHECKIN_COOLDOWN_SECONDS, CREDIT)).toStrictEqual({ checkedIn: true, referralPending: false });
+      expect(await store.checkIn(referee, next, CHECKIN_COOLDOWN_SECONDS, CREDIT, STREAK_WINDOW_SECONDS)).toStrictEqual({ checkedIn: true, streak: 2, referralPending: false });
       expect(await store.creditReferral(referee, next, CREDIT)).toBeNull();
       expect(await store.getWalletState(referrer)).toMatchObject({ referralsCount: 1, score: 1 });
       expect(await totalScore(store)).toBe(2);
@@ -106,8 +108,8 @@ export function describeQualifyContract(name: string, open: OpenStore) {
       const referee = await known(store);
       // Checked in under another rule: that check-in started the cooldown but credited nothing.
       await refer(store, referee, referrer, "onchain");
-      expect(await store.checkIn(referee, NOON + 10, CHECKIN_COOLDOWN_SECONDS, null)).toStrictEqual({ checkedIn: true, referralPending: true });
-      expect(await store.checkIn(referee, NOON + 20, CHECKIN_COOLDOWN_SECONDS, CREDIT)).toEqual({
+      expect(await store.checkIn(referee, NOON + 10, CHECKIN_COOLDOWN_SECONDS, null, STREAK_WINDOW_SECONDS)).toStrictEqual({ checkedIn: true, streak: 1, referralPending: true });
+      expect(await store.checkIn(referee, NOON + 20, CHECKIN_COOLDOWN_SECONDS, CREDIT, STREAK_WINDOW_SECONDS)).toEqual({
         checkedIn: false,
         last: NOON + 10,
         referralPending: true,
@@ -121,7 +123,7 @@ export function describeQualifyContract(name: string, open: OpenStore) {
       const referrer = await known(store);
       const referee = randomWallet();
       // Nothing waits yet, so nothing is credited by this check-in.
-      expect(await store.checkIn(referee, NOON - 50, CHECKIN_COOLDOWN_SECONDS, CREDIT)).toStrictEqual({ checkedIn: true, referralPending: false });
+      expect(await store.checkIn(referee, NOON - 50, CHECKIN_COOLDOWN_SECONDS, CREDIT, STREAK_WINDOW_SECONDS)).toStrictEqual({ checkedIn: true, streak: 1, referralPending: false });
       await refer(store, referee, referrer, "checkin");
       expect(await store.getWalletState(referee)).toMatchObject({ score: 1, referralPending: false });
       expect(await store.getWalletState(referrer)).toMatchObject({ referralsCount: 1, score: 1, pendingReferrals: 0 });
@@ -138,7 +140,7 @@ export function describeQualifyContract(name: string, open: OpenStore) {
       expect(await store.getWalletState(referrer)).toMatchObject({ referralsCount: 1, score: 1, pendingReferrals: 1 });
 
       // A check-in is not what this rule asks for.
-      expect(await store.checkIn(later, NOON + 2, CHECKIN_COOLDOWN_SECONDS, null)).toStrictEqual({ checkedIn: true, referralPending: true });
+      expect(await store.checkIn(later, NOON + 2, CHECKIN_COOLDOWN_SECONDS, null, STREAK_WINDOW_SECONDS)).toStrictEqual({ checkedIn: true, streak: 1, referralPending: true });
       expect(await store.getWalletState(later)).toMatchObject({ score: 0, referralPending: true });
       // The credit names the referrer once; a repeated nft_mint credits nothing.
       expect(await store.markNftMint(later, NOON + 3, CREDIT)).toEqual({ marked: true, creditedReferrer: referrer });
@@ -153,7 +155,7 @@ export function describeQualifyContract(name: string, open: OpenStore) {
       const store = await fresh();
       const referrer = await known(store);
       const referee = await known(store);
-      await store.checkIn(referee, NOON - 10, CHECKIN_COOLDOWN_SECONDS, null);
+      await store.checkIn(referee, NOON - 10, CHECKIN_COOLDOWN_SECONDS, null, STREAK_WINDOW_SECONDS);
       expect((await store.markNftMint(referee, NOON - 10, null)).creditedReferrer).toBeNull();
       await refer(store, referee, referrer, "onchain");
       expect(await store.getWalletState(referee)).toMatchObject({ score: 0, referralPending: true });
@@ -176,7 +178,7 @@ export function describeQualifyContract(name: string, open: OpenStore) {
       expect(await store.getWalletState(referrer)).toMatchObject({ referralsCount: 1, score: 1, pendingReferrals: 0 });
       expect(await store.creditReferral(referee, NOON + 1, CREDIT)).toBeNull();
       // Nothing waits: neither step names the referrer.
-      expect(await store.checkIn(referee, NOON + 2, CHECKIN_COOLDOWN_SECONDS, CREDIT)).toStrictEqual({ checkedIn: true, referralPending: false });
+      expect(await store.checkIn(referee, NOON + 2, CHECKIN_COOLDOWN_SECONDS, CREDIT, STREAK_WINDOW_SECONDS)).toStrictEqual({ checkedIn: true, streak: 1, referralPending: false });
       expect((await store.markNftMint(referee, NOON + 3, CREDIT)).creditedReferrer).toBeNull();
       await clean(store);
     });
@@ -188,7 +190,7 @@ export function describeQualifyContract(name: string, open: OpenStore) {
       await refer(store, referee, referrer, "checkin");
       const now = NOON + 30;
       const actions = Array.from({ length: 20 }, (_, i) =>
-        i % 2 === 0 ? store.checkIn(referee, now, CHECKIN_COOLDOWN_SECONDS, CREDIT) : store.creditReferral(referee, now, CREDIT),
+        i % 2 === 0 ? store.checkIn(referee, now, CHECKIN_COOLDOWN_SECONDS, CREDIT, STREAK_WINDOW_SECONDS) : store.creditReferral(referee, now, CREDIT),
       );
       const results = await Promise.all(actions);
       const checkIns = results.filter((r) => typeof r === "object" && r !== null && r.checkedIn).length;
@@ -211,11 +213,11 @@ export function describeQualifyContract(name: string, open: OpenStore) {
       const now = NOON + 100;
       const [disqualified, ...checkIns] = await Promise.all([
         store.disqualify({ wallet: referrer, reason: "farm", cascade: false, admin: ADMIN, now }),
-        ...referees.map((referee) => store.checkIn(referee, now, CHECKIN_COOLDOWN_SECONDS, CREDIT)),
+        ...referees.map((referee) => store.checkIn(referee, now, CHECKIN_COOLDOWN_SECONDS, CREDIT, STREAK_WINDOW_SECONDS)),
       ]);
       expect(disqualified).toMatchObject({ outcome: "disqualified" });
       // A held referrer is still told of each credit.
-      expect(checkIns).toEqual(referees.map(() => ({ checkedIn: true, referralPending: false, creditedReferrer: referrer })));
+      expect(checkIns).toEqual(referees.map(() => ({ checkedIn: true, streak: 1, referralPending: false, creditedReferrer: referrer })));
       expect(await store.getWalletState(referrer)).toMatchObject({ referralsCount: 20, score: 20, pendingReferrals: 0 });
       expect((await store.getRankOrCreate(referrer, now + 1)).rank).toBe(0);
       const board = await boardRows(store, 100);

@@ -11,6 +11,7 @@ import { MAX_CAMPAIGN_SPAN } from "@/lib/store/types";
 import { roundTrips, useRedisHarness } from "@/tests/store/redis-harness";
 import { randomCode, randomWallet } from "@/tests/support/wallets";
 import { AT_ONCE } from "@/tests/support/rules";
+import { STREAK_WINDOW_SECONDS } from "@/lib/domain/rulebook";
 
 const { raw, counted } = useRedisHarness();
 const NOW = Math.floor(Date.now() / 1000);
@@ -74,7 +75,7 @@ describe("analytics on Redis", () => {
     const today = utcDay(NOW);
     const writes: (() => Promise<unknown>)[] = [
       () => store.recordReferral({ referee: randomWallet(), refCode: refCodeOf(referrer), selfReferral: false, now: NOW, terms: AT_ONCE }),
-      () => store.checkIn(randomWallet(), NOW, SECONDS_PER_DAY, null),
+      () => store.checkIn(randomWallet(), NOW, SECONDS_PER_DAY, null, STREAK_WINDOW_SECONDS),
       () => store.completeSocialTask(randomWallet(), "fc_comment", NOW),
       () => store.markNftMint(randomWallet(), NOW, null),
       () => store.getRankOrCreate(randomWallet(), NOW),

@@ -7,6 +7,7 @@ import { SCRIPT_NAMES, SCRIPTS } from "@/lib/store/redis/run";
 import { roundTrips, useRedisHarness } from "@/tests/store/redis-harness";
 import { randomWallet } from "@/tests/support/wallets";
 import { AT_ONCE } from "@/tests/support/rules";
+import { STREAK_WINDOW_SECONDS } from "@/lib/domain/rulebook";
 
 const T0 = 1_750_000_000;
 const { raw, counted } = useRedisHarness();
@@ -25,7 +26,7 @@ describe.each(["tcp", "upstash"] as const)("signals on Redis (%s)", (backend) =>
 
     const ops: [string, () => Promise<unknown>][] = [
       ["recordReferral", () => store.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now: T0, terms: AT_ONCE })],
-      ["checkIn", () => store.checkIn(referee, T0 + 1, CHECKIN_COOLDOWN_SECONDS, null)],
+      ["checkIn", () => store.checkIn(referee, T0 + 1, CHECKIN_COOLDOWN_SECONDS, null, STREAK_WINDOW_SECONDS)],
       ["getSuspiciousReferrers", () => store.getSuspiciousReferrers(0, 10)],
       ["getReferrerSignals", () => store.getReferrerSignals(referrer)],
     ];
@@ -41,12 +42,12 @@ describe.each(["tcp", "upstash"] as const)("signals on Redis (%s)", (backend) =>
     const [referrer, referee] = [randomWallet(), randomWallet()];
     await store.registerWallet(referrer, T0);
     await store.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now: T0, terms: AT_ONCE });
-    await store.checkIn(referee, T0 + 1, CHECKIN_COOLDOWN_SECONDS, null);
+    await store.checkIn(referee, T0 + 1, CHECKIN_COOLDOWN_SECONDS, null, STREAK_WINDOW_SECONDS);
     const [record] = await store.getWallets([referee]);
     if (!record) throw new Error("the referee has a record");
     await store.putWallets([record]);
     expect(await raw.sendCommand(["HGET", keys.wallet(referee), "activeReferee"])).toBe("1");
-    await store.checkIn(referee, T0 + 1 + CHECKIN_COOLDOWN_SECONDS, CHECKIN_COOLDOWN_SECONDS, null);
+    await store.checkIn(referee, T0 + 1 + CHECKIN_COOLDOWN_SECONDS, CHECKIN_COOLDOWN_SECONDS, null, STREAK_WINDOW_SECONDS);
     expect((await store.getReferrerSignals(referrer)).activeReferees).toBe(1);
   });
 

@@ -23,6 +23,7 @@ import { boardRows } from "@/tests/support/board";
 import { startUpstashBridge } from "@/tests/support/upstash-bridge";
 import { randomCode, randomWallet, walletWithCode } from "@/tests/support/wallets";
 import { AT_ONCE, CREDIT, termsUnder } from "@/tests/support/rules";
+import { STREAK_WINDOW_SECONDS } from "@/lib/domain/rulebook";
 
 const T0 = 1_750_000_000;
 const DAY = 86_400;
@@ -83,7 +84,7 @@ describe("keys", () => {
     const [referrer, referee] = [randomWallet(), randomWallet()];
     await store.registerWallet(referrer, T0);
     await store.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now: T0, terms: AT_ONCE });
-    await store.checkIn(referee, T0, DAY, null);
+    await store.checkIn(referee, T0, DAY, null, STREAK_WINDOW_SECONDS);
     await store.getRankOrCreate(randomWallet(), T0);
     await store.resolveRefCode(randomCode());
     const keys = (await raw.sendCommand(["KEYS", `*${prefix}*`])) as string[];
@@ -146,12 +147,12 @@ describe.each(["tcp", "upstash"] as const)("round trips (%s)", (backend) => {
       ["recordReferral (self)", () => record(other, refCodeOf(other), true)],
       ["recordReferral (not found)", () => record(other, randomCode())],
       ["getWalletState", () => store.getWalletState(referrer)],
-      ["checkIn (done)", () => store.checkIn(referrer, T0, DAY, null)],
-      ["checkIn (cooldown)", () => store.checkIn(referrer, T0 + 1, DAY, null)],
+      ["checkIn (done)", () => store.checkIn(referrer, T0, DAY, null, STREAK_WINDOW_SECONDS)],
+      ["checkIn (cooldown)", () => store.checkIn(referrer, T0 + 1, DAY, null, STREAK_WINDOW_SECONDS)],
       ["completeSocialTask", () => store.completeSocialTask(referrer, "fc_follow", T0)],
       ["markNftMint", () => store.markNftMint(referrer, T0, null)],
       ["recordReferral (pending, checkin)", () => record(byCheckIn, refCodeOf(referrer), false, "checkin")],
-      ["checkIn (credits the referral)", () => store.checkIn(byCheckIn, T0, DAY, CREDIT)],
+      ["checkIn (credits the referral)", () => store.checkIn(byCheckIn, T0, DAY, CREDIT, STREAK_WINDOW_SECONDS)],
       ["recordReferral (pending, nft_mint)", () => record(byNftMint, refCodeOf(referrer), false, "nft_mint")],
       ["markNftMint (credits the referral)", () => store.markNftMint(byNftMint, T0, CREDIT)],
       ["recordReferral (pending, onchain)", () => record(byCredit, refCodeOf(referrer), false, "onchain")],

@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { SECONDS_PER_DAY, utcDay } from "@/lib/domain/analytics";
 import type { QualifyRule } from "@/lib/domain/qualify";
-import { DEFAULT_RULEBOOK, referralCredit, referralTerms, type ReferralTerms, type Rulebook } from "@/lib/domain/rulebook";
+import { DEFAULT_RULEBOOK, referralCredit, referralTerms, type ReferralTerms, type Rulebook, STREAK_WINDOW_SECONDS } from "@/lib/domain/rulebook";
 import { CHECKIN_COOLDOWN_SECONDS } from "@/lib/domain/tasks";
 import { refCodeOf } from "@/lib/domain/wallet";
 import { checkInvariants } from "@/lib/operators/invariants";
@@ -104,15 +104,16 @@ export function describeRulebookContract(name: string, open: OpenBoardStore) {
       expect(await scoreOf(store, referrer)).toBe(0);
       expect(await totalScore(store)).toBe(0);
 
-      expect(await store.checkIn(waiting, NOON + 10, CHECKIN_COOLDOWN_SECONDS, CREDIT)).toStrictEqual({
+      expect(await store.checkIn(waiting, NOON + 10, CHECKIN_COOLDOWN_SECONDS, CREDIT, STREAK_WINDOW_SECONDS)).toStrictEqual({
         checkedIn: true,
+        streak: 1,
         referralPending: false,
         creditedReferrer: referrer,
       });
       expect(await entryOf(store, referrer)).toEqual({ score: 3, reachedAt: NOON + 10 });
       expect(await entryOf(store, waiting)).toEqual({ score: 2, reachedAt: NOON + 10 });
 
-      await store.checkIn(early, NOON + 20, CHECKIN_COOLDOWN_SECONDS, null);
+      await store.checkIn(early, NOON + 20, CHECKIN_COOLDOWN_SECONDS, null, STREAK_WINDOW_SECONDS);
       await refer(store, early, referrer, under("checkin"), NOON + 30);
       expect(await store.getWalletState(referrer)).toMatchObject({ referralsCount: 2, score: 6, pendingReferrals: 0 });
       expect(await scoreOf(store, early)).toBe(2);
@@ -126,7 +127,7 @@ export function describeRulebookContract(name: string, open: OpenBoardStore) {
       const [waiting, early] = [randomWallet(), randomWallet()];
       await refer(store, waiting, referrer, under("nft_mint"));
       // A check-in given no credit leaves it waiting.
-      await store.checkIn(waiting, NOON + 5, CHECKIN_COOLDOWN_SECONDS, null);
+      await store.checkIn(waiting, NOON + 5, CHECKIN_COOLDOWN_SECONDS, null, STREAK_WINDOW_SECONDS);
       expect(await scoreOf(store, referrer)).toBe(0);
 
       expect((await store.markNftMint(waiting, NOON + 10, CREDIT)).creditedReferrer).toBe(referrer);
@@ -145,7 +146,7 @@ export function describeRulebookContract(name: string, open: OpenBoardStore) {
       const store = await fresh();
       const referrer = await known(store);
       const referee = randomWallet();
-      await store.checkIn(referee, NOON - 50, CHECKIN_COOLDOWN_SECONDS, null);
+      await store.checkIn(referee, NOON - 50, CHECKIN_COOLDOWN_SECONDS, null, STREAK_WINDOW_SECONDS);
       await store.markNftMint(referee, NOON - 40, null);
       await refer(store, referee, referrer, under("onchain"));
       expect(await store.getWalletState(referee)).toMatchObject({ referralPending: true, score: 0 });
@@ -168,7 +169,7 @@ export function describeRulebookContract(name: string, open: OpenBoardStore) {
       const [atOnce, waiting] = [randomWallet(), randomWallet()];
       await refer(store, atOnce, referrer, { credit: NO_POINTS, creditWhen: "now" });
       await refer(store, waiting, referrer, { credit: NO_POINTS, creditWhen: "checked-in" }, NOON + 1);
-      expect(await store.checkIn(waiting, NOON + 2, CHECKIN_COOLDOWN_SECONDS, NO_POINTS)).toMatchObject({ creditedReferrer: referrer });
+      expect(await store.checkIn(waiting, NOON + 2, CHECKIN_COOLDOWN_SECONDS, NO_POINTS, STREAK_WINDOW_SECONDS)).toMatchObject({ creditedReferrer: referrer });
 
       expect(await entryOf(store, referrer)).toEqual(before.entry);
       expect(await entryOf(store, atOnce)).toBeNull();

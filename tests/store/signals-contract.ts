@@ -20,6 +20,7 @@ import { freshStores, type OpenStore } from "@/tests/store/analytics-contract";
 import { bareRecord } from "@/tests/store/admin-contract";
 import { randomWallet } from "@/tests/support/wallets";
 import { AT_ONCE } from "@/tests/support/rules";
+import { STREAK_WINDOW_SECONDS } from "@/lib/domain/rulebook";
 
 const TODAY = utcDay(Math.floor(Date.now() / 1000));
 const NOON = TODAY * SECONDS_PER_DAY + SECONDS_PER_DAY / 2;
@@ -55,7 +56,7 @@ export function describeSignalsContract(name: string, open: OpenStore, openWeigh
       for (let i = 0; i < 3; i++) {
         const friend = randomWallet();
         await refer(store, friend, friendly, NOON + 1000 * (i + 1));
-        await store.checkIn(friend, NOON + 1000 * (i + 1) + 5, CHECKIN_COOLDOWN_SECONDS, null);
+        await store.checkIn(friend, NOON + 1000 * (i + 1) + 5, CHECKIN_COOLDOWN_SECONDS, null, STREAK_WINDOW_SECONDS);
       }
       const farm = { wallet: farmer, referrals: 30, burst: 30, quickReferees: 29, activeReferees: 0, cycles: 0, disqualified: false };
       expect(await store.getReferrerSignals(farmer)).toEqual({ ...farm, suspicion: 89 });
@@ -98,17 +99,17 @@ export function describeSignalsContract(name: string, open: OpenStore, openWeigh
       const wallet = await referrer(store);
       const [checker, social, minter, idle, early] = [randomWallet(), randomWallet(), randomWallet(), randomWallet(), randomWallet()];
       // Acted before it was bound: that is not activity after binding.
-      await store.checkIn(early, NOON - 50, CHECKIN_COOLDOWN_SECONDS, null);
+      await store.checkIn(early, NOON - 50, CHECKIN_COOLDOWN_SECONDS, null, STREAK_WINDOW_SECONDS);
       for (const [i, referee] of [checker, social, minter, idle, early].entries()) await refer(store, referee, wallet, NOON + 100 * i);
-      await store.checkIn(checker, NOON + 1000, CHECKIN_COOLDOWN_SECONDS, null);
-      await store.checkIn(checker, NOON + 1000 + CHECKIN_COOLDOWN_SECONDS, CHECKIN_COOLDOWN_SECONDS, null);
+      await store.checkIn(checker, NOON + 1000, CHECKIN_COOLDOWN_SECONDS, null, STREAK_WINDOW_SECONDS);
+      await store.checkIn(checker, NOON + 1000 + CHECKIN_COOLDOWN_SECONDS, CHECKIN_COOLDOWN_SECONDS, null, STREAK_WINDOW_SECONDS);
       await store.completeSocialTask(checker, "fc_follow", NOON + 1001);
       await store.completeSocialTask(social, "fc_comment", NOON + 1002);
       await store.completeSocialTask(social, "fc_comment", NOON + 1003);
       await store.markNftMint(minter, NOON + 1004, null);
       await store.markNftMint(minter, NOON + 1005, null);
       // A wallet nobody referred acts without touching anyone's signals.
-      await store.checkIn(randomWallet(), NOON + 1006, CHECKIN_COOLDOWN_SECONDS, null);
+      await store.checkIn(randomWallet(), NOON + 1006, CHECKIN_COOLDOWN_SECONDS, null, STREAK_WINDOW_SECONDS);
       expect(await store.getReferrerSignals(wallet)).toMatchObject({ referrals: 5, activeReferees: 3 });
       expect((await store.getSuspiciousReferrers(0, 10)).total).toBe(1);
     });
@@ -158,7 +159,7 @@ export function describeSignalsContract(name: string, open: OpenStore, openWeigh
         for (const at of referrals) {
           const referee = randomWallet();
           await refer(store, referee, wallet, at);
-          if (acts) await store.checkIn(referee, at + 1, CHECKIN_COOLDOWN_SECONDS, null);
+          if (acts) await store.checkIn(referee, at + 1, CHECKIN_COOLDOWN_SECONDS, null, STREAK_WINDOW_SECONDS);
         }
         return wallet;
       };
@@ -202,7 +203,7 @@ export function describeSignalsContract(name: string, open: OpenStore, openWeigh
       const referees = Array.from({ length: 20 }, randomWallet);
       await Promise.all(referees.map((referee) => refer(store, referee, wallet, NOON)));
       await Promise.all(referees.flatMap((referee) => [
-        store.checkIn(referee, NOON + 100, CHECKIN_COOLDOWN_SECONDS, null),
+        store.checkIn(referee, NOON + 100, CHECKIN_COOLDOWN_SECONDS, null, STREAK_WINDOW_SECONDS),
         store.completeSocialTask(referee, "fc_follow", NOON + 100),
         store.markNftMint(referee, NOON + 100, null),
       ]));

@@ -16,6 +16,7 @@ import { SUSPICION_WEIGHTS, type SuspicionWeights } from "@/lib/store/types";
 import { referralRecords, tempDirs, writeFileAtVersion } from "@/tests/store/sqlite-files";
 import { randomWallet } from "@/tests/support/wallets";
 import { AT_ONCE } from "@/tests/support/rules";
+import { STREAK_WINDOW_SECONDS } from "@/lib/domain/rulebook";
 
 const T0 = 1_750_000_000;
 
@@ -51,7 +52,7 @@ describe("sqlite farm signals", () => {
       // burst and before its quick referee, and one of them acting for the first time since it was bound.
       const now = T0 + 5;
       await store.recordReferral({ referee: randomWallet(), refCode: refCodeOf(referrer), selfReferral: false, now, terms: AT_ONCE });
-      await store.checkIn(referee, now + 1, CHECKIN_COOLDOWN_SECONDS, null);
+      await store.checkIn(referee, now + 1, CHECKIN_COOLDOWN_SECONDS, null, STREAK_WINDOW_SECONDS);
       const counts = { referrals: 4, burst: 4, quickReferees: 1, activeReferees: 1, cycles: 0 };
       expect(await store.getSuspiciousReferrers(0, 10)).toEqual({
         total: 1,

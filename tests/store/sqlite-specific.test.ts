@@ -21,6 +21,7 @@ import { expectCountsMatchEntries, referralRecords, writeFileAtVersion } from "@
 import { boardRows } from "@/tests/support/board";
 import { randomWallet } from "@/tests/support/wallets";
 import { AT_ONCE } from "@/tests/support/rules";
+import { STREAK_WINDOW_SECONDS } from "@/lib/domain/rulebook";
 
 const T0 = 1_750_000_000;
 const DAY = 86_400;
@@ -264,7 +265,7 @@ describe("sqlite store on disk", () => {
     const first = openSqliteStore(dir, { retentionDays: DEFAULT_RETENTION_DAYS });
     await first.registerWallet(referrer, T0);
     await refer(first, referee, referrer, T0 + 1);
-    await first.checkIn(referee, T0 + 2, DAY, null);
+    await first.checkIn(referee, T0 + 2, DAY, null, STREAK_WINDOW_SECONDS);
     await first.completeSocialTask(referee, "fc_comment", T0 + 3);
     await first.markNftMint(referee, T0 + 4, null);
     await first.getRankOrCreate(other, T0 + 5);
@@ -285,7 +286,7 @@ describe("sqlite store on disk", () => {
     });
     expect(await reopened.getWalletState(referrer)).toMatchObject({ referralsCount: 1, score: 1 });
     expect(await boardRows(reopened, 100)).toEqual(boardBefore);
-    expect(await reopened.checkIn(referee, T0 + 10, DAY, null)).toEqual({ checkedIn: false, last: T0 + 2, referralPending: false });
+    expect(await reopened.checkIn(referee, T0 + 10, DAY, null, STREAK_WINDOW_SECONDS)).toEqual({ checkedIn: false, last: T0 + 2, referralPending: false });
     expect(await reopened.registerWallet(other, T0 + 20)).toEqual({ isNew: false, codeOwner: other, referralPending: false });
   });
 
@@ -466,9 +467,9 @@ describe("sqlite store with several connections", () => {
     const wallet = randomWallet();
     const raw = rawConnection(dir);
     raw.exec("BEGIN IMMEDIATE");
-    await expect(store.checkIn(wallet, T0, DAY, null)).rejects.toMatchObject({ code: "SQLITE_BUSY" });
+    await expect(store.checkIn(wallet, T0, DAY, null, STREAK_WINDOW_SECONDS)).rejects.toMatchObject({ code: "SQLITE_BUSY" });
     raw.exec("ROLLBACK");
-    expect(await store.checkIn(wallet, T0, DAY, null)).toEqual({ checkedIn: true, referralPending: false });
+    expect(await store.checkIn(wallet, T0, DAY, null, STREAK_WINDOW_SECONDS)).toEqual({ checkedIn: true, streak: 1, referralPending: false });
   });
 });
 

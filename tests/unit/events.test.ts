@@ -5,7 +5,7 @@ import { createDispatcher, on, type Later, type RequestContext } from "@/lib/ser
 
 const REQUEST: RequestContext = { linkBase: "https://refboard.example.com" };
 const credited: DomainEvent = { type: "referral.credited", referrer: "0x1", referee: "0x2", at: 1_750_000_000 };
-const checkedIn: DomainEvent = { type: "task.completed", wallet: "0x2", task: "daily_checkin", at: 1_750_000_060 };
+const checkedIn: DomainEvent = { type: "task.completed", wallet: "0x2", task: "daily_checkin", at: 1_750_000_060, streak: 1 };
 
 /** A `later` whose tasks run only when the test ends the response. */
 function response() {

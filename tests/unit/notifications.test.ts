@@ -27,7 +27,7 @@ import type { DomainEvent } from "@/lib/domain/events";
 import { createDispatcher, on, type EventDispatcher } from "@/lib/services/events";
 import { linkFarcasterAccount, notificationSubscriptions, receiveWebhookEvent, runCheckinReminders, type Notifier, type NotifyDeps } from "@/lib/services/notifications";
 import { NO_QUALIFY_READ } from "@/lib/services/qualify";
-import { DEFAULT_RULEBOOK, rulebookOf } from "@/lib/domain/rulebook";
+import { DEFAULT_RULEBOOK, rulebookOf, STREAK_WINDOW_SECONDS } from "@/lib/domain/rulebook";
 import { recordReferral } from "@/lib/services/referrals";
 import { completeTask } from "@/lib/services/tasks";
 import { initUser } from "@/lib/services/users";
@@ -239,7 +239,7 @@ describe("notification services", () => {
   it("reminder runs: only linked fids whose check-in is ready, invalid tokens dropped, rate-limited and failed ones retried on the next round", async () => {
     await subscribe(21);
     const checkedIn = await subscribe(22);
-    await store.checkIn(checkedIn, now - 60, CHECKIN_COOLDOWN_SECONDS, null);
+    await store.checkIn(checkedIn, now - 60, CHECKIN_COOLDOWN_SECONDS, null, STREAK_WINDOW_SECONDS);
     await receiveWebhookEvent(deps, signedEvent(newAppKey(23), { event: "notifications_enabled", notificationDetails: { url: "https://client.example/n", token: "t23" } })); // no wallet
     await subscribe(24);
     await subscribe(25);

@@ -3,12 +3,30 @@ import { describe, expect, it } from "vitest";
 import { scoreOf } from "@/lib/domain/leaderboard";
 import { QUALIFY_RULES } from "@/lib/domain/qualify";
 import * as rulebook from "@/lib/domain/rulebook";
-import { DEFAULT_RULEBOOK, pendingCreditOn, pointsPerReferral, referralCredit, referralTerms, rulebookOf } from "@/lib/domain/rulebook";
+import {
+  currentStreak,
+  DEFAULT_RULEBOOK,
+  pendingCreditOn,
+  pointsPerReferral,
+  referralCredit,
+  referralTerms,
+  rulebookOf,
+  STREAK_WINDOW_SECONDS,
+} from "@/lib/domain/rulebook";
 import { CHECKIN_COOLDOWN_SECONDS, MILESTONES } from "@/lib/domain/tasks";
 
 const RULES = { referral: { referrer: 3, referee: 2 }, qualify: "none" } as const;
 
 describe("the rulebook", () => {
+  it("the streak window is two cooldowns: a streak still counts 1 s before it ends and is 0 from its last second on", () => {
+    expect(STREAK_WINDOW_SECONDS).toBe(2 * CHECKIN_COOLDOWN_SECONDS);
+    const last = 1_750_000_000;
+    expect(currentStreak({ last, streak: 4 }, last)).toBe(4);
+    expect(currentStreak({ last, streak: 4 }, last + STREAK_WINDOW_SECONDS - 1)).toBe(4);
+    expect(currentStreak({ last, streak: 4 }, last + STREAK_WINDOW_SECONDS)).toBe(0);
+    expect(currentStreak({ last: null, streak: 0 }, last)).toBe(0);
+  });
+
   it("by default a referral gives each side 1 point, credited at binding, as docs/api.md says", () => {
     expect(DEFAULT_RULEBOOK).toEqual({ referral: { referrer: 1, referee: 1 }, qualify: "none" });
     expect(referralTerms(DEFAULT_RULEBOOK)).toEqual({ credit: { points: { referrer: 1, referee: 1 } }, creditWhen: "now" });

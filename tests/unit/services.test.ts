@@ -8,12 +8,13 @@ import { ApiError } from "@/lib/contract/errors";
 import { refCodeOf } from "@/lib/domain/wallet";
 import type { DomainEvent } from "@/lib/domain/events";
 import type { QualifyRule } from "@/lib/domain/qualify";
-import { DEFAULT_RULEBOOK, rulebookOf } from "@/lib/domain/rulebook";
+import { DEFAULT_RULEBOOK, rulebookOf, STREAK_WINDOW_SECONDS } from "@/lib/domain/rulebook";
 import { getCampaignStats } from "@/lib/services/campaign";
 import type { Deps } from "@/lib/services/context";
 import { disqualifyWallet, reinstateWallet } from "@/lib/services/moderation";
 import { conditionalAnswer, knownVersions } from "@/lib/http/conditional";
 import { readAround, readBoard, readLeaderboard, readLeaderboardUser, seasonView, type BoardRead, type KnownVersion } from "@/lib/services/leaderboard";
+import { getQuests } from "@/lib/services/quests";
 import { getReferralLink, getWalletByCode, recordReferral } from "@/lib/services/referrals";
 import { REASON_NOT_CONFIGURED, completeTask, getProgress, getTaskStatus, verifyTask } from "@/lib/services/tasks";
 import { initUser } from "@/lib/services/users";
@@ -86,6 +87,27 @@ describe("services", () => {
       now = T0 + 86_400;
       expect(await getTaskStatus(deps, wallet)).toMatchObject({ fishingCooldown: 0, tasks: { daily_checkin: false } });
       expect(await completeTask(deps, wallet, "daily_checkin")).toMatchObject({ timestamp: T0 + 86_400 });
+    });
+
+    it("each check-in's task.completed tells its streak; the quests read tells the streak now, 0 once the window ran out", async () => {
+      const wallet = randomWallet();
+      await completeTask(deps, wallet, "daily_checkin");
+      now = T0 + STREAK_WINDOW_SECONDS - 1;
+      await completeTask(deps, wallet, "daily_checkin");
+      await rejection(completeTask(deps, wallet, "daily_checkin"));
+      expect(emitted).toEqual([
+        { type: "task.completed", wallet, task: "daily_checkin", at: T0, streak: 1 },
+        { type: "task.completed", wallet, task: "daily_checkin", at: now, streak: 2 },
+      ]);
+      expect(await getQuests(deps, wallet)).toEqual({ wallet, points: 0, streak: 2, quests: [] });
+      const last = now;
+      now = last + STREAK_WINDOW_SECONDS - 1;
+      expect((await getQuests(deps, wallet)).streak).toBe(2);
+      now = last + STREAK_WINDOW_SECONDS;
+      expect((await getQuests(deps, wallet)).streak).toBe(0);
+      await completeTask(deps, wallet, "daily_checkin");
+      expect(emitted.at(-1)).toMatchObject({ streak: 1 });
+      expect((await getQuests(deps, wallet)).streak).toBe(1);
     });
   });
 
@@ -186,7 +208,7 @@ describe("services", () => {
       now += 60;
       await completeTask(deps, referee, "daily_checkin");
       expect(emitted.slice(1)).toEqual([
-        { type: "task.completed", wallet: referee, task: "daily_checkin", at: T0 + 60 },
+        { type: "task.completed", wallet: referee, task: "daily_checkin", at: T0 + 60, streak: 1 },
         { type: "referral.credited", referrer, referee, at: T0 + 60 },
       ]);
       await rejection(completeTask(deps, referee, "daily_checkin"));

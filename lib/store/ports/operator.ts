@@ -31,6 +31,8 @@ export interface WalletRecord {
   /** The wallet's leaderboard entry; null when it has none. */
   entry: { score: number; reachedAt: number } | null;
   checkInLast: number | null;
+  /** The check-in streak the last check-in left, present only when above 0 (absent: 0). */
+  checkInStreak?: number;
   social: Record<SocialTaskId, number | null>;
   nftMint: boolean;
   /**

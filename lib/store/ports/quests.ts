@@ -37,6 +37,8 @@ export interface WalletQuests {
   lastCompleted: Record<string, number>;
   /** The fid linked to the wallet by Quick Auth (NotificationStore.linkFarcaster); null when none is. */
   fid: number | null;
+  /** The wallet's last check-in (null when none) and the streak it made (TaskStore.checkIn), as stored. */
+  checkIn: { last: number | null; streak: number };
 }
 
 export interface QuestsRead {

@@ -6,9 +6,10 @@ import type { SocialTaskId } from "@/lib/domain/tasks";
  * `referralPending`: the wallet's referral still waits for it to qualify, after this step.
  * `creditedReferrer`: only when this check-in credited the pending referral, the referrer to tell;
  * absent otherwise, so that of concurrent steps exactly one names them.
+ * `streak`: the wallet's check-in streak this check-in made (1 when it started again).
  */
 export type CheckInResult =
-  | { checkedIn: true; referralPending: boolean; creditedReferrer?: string }
+  | { checkedIn: true; streak: number; referralPending: boolean; creditedReferrer?: string }
   | { checkedIn: false; last: number; referralPending: boolean };
 
 /** `completedAt`: the ORIGINAL completion time; `completed`: this call completed the task (a repeat is false). */
@@ -32,8 +33,10 @@ export interface TaskStore {
    * last `cooldownSeconds`; otherwise returns the previous check-in time. Also makes the wallet known.
    * Given `creditsPending`, a successful check-in also applies it to the wallet's pending referral in
    * the same step (ReferralStore.creditReferral), and says so by `creditedReferrer`; null credits nothing.
+   * A successful check-in less than `streakWindowSeconds` after the previous one adds 1 to the wallet's
+   * streak, any other starts it at 1; a refused one changes nothing.
    */
-  checkIn(wallet: string, now: number, cooldownSeconds: number, creditsPending: ReferralCredit | null): Promise<CheckInResult>;
+  checkIn(wallet: string, now: number, cooldownSeconds: number, creditsPending: ReferralCredit | null, streakWindowSeconds: number): Promise<CheckInResult>;
 
   /** Completes a social task once, keeping the ORIGINAL completion time. Also makes the wallet known. */
   completeSocialTask(wallet: string, taskId: SocialTaskId, now: number): Promise<SocialTaskResult>;

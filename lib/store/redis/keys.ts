@@ -130,6 +130,7 @@ export const WALLET_RECORD_FIELDS = [
   "referredAt",
   "referralsCount",
   "checkInLast",
+  "checkInStreak",
   "nftMint",
   ...SOCIAL_TASK_IDS,
   "referralPending",

@@ -90,7 +90,7 @@ export const CREDIT_REFERRAL = {
 
 export const CHECK_IN = {
   keys: [...REGISTRATION.keys, ...SIGNALS.keys, ...CREDIT.keys],
-  args: [...REGISTRATION.args, "cooldown", ...SIGNALS.args, "creditsPending", ...CREDIT.args],
+  args: [...REGISTRATION.args, "cooldown", ...SIGNALS.args, "creditsPending", ...CREDIT.args, "streakWindow"],
 } as const;
 
 export const MARK_NFT_MINT = {

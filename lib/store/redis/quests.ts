@@ -4,7 +4,7 @@
  * points), its ledger one list.
  *
  * Keys: q:catalog, q:order, q:version, q:completions, q:w:<addr>, q:ledger:<addr>, fc:fid (the linked fid,
- * read); a completion also makes the wallet known (wallet:<addr>, codes, an:<day>:facts, an:since) and
+ * read), wallet:<addr> (checkInLast and checkInStreak, read); a completion also makes the wallet known (wallet:<addr>, codes, an:<day>:facts, an:since) and
  * credits through addPoints of lib/board.lua: lb, lb:held, disqualified, lb:version, the season's lb:s:<n>,
  * lb:held:s:<n>, lb:refs:s:<n> (untouched) and lb:seasons, score.
  * Scripts: quests/read-quests, read-quest-catalog, create-quest, replace-quest, import-quests,
@@ -40,7 +40,8 @@ function questsOf(reply: unknown): StoredQuest[] {
   });
 }
 
-export function progressOf(progress: unknown, fid: unknown): WalletQuests {
+/** A wallet's quest progress hash: its quest points and the last completion of each quest (the operator's records read it too). */
+export function questProgressOf(progress: unknown): Pick<WalletQuests, "points" | "lastCompleted"> {
   let points = 0;
   const lastCompleted: Record<string, number> = {};
   for (const [field, value] of pairsOf(progress, "quest progress")) {
@@ -48,7 +49,12 @@ export function progressOf(progress: unknown, fid: unknown): WalletQuests {
     if (name === POINTS_FIELD) points = int(value, "quest points");
     else lastCompleted[name] = int(value, name);
   }
-  return { points, lastCompleted, fid: optInt(fid, "fid") };
+  return { points, lastCompleted };
+}
+
+function progressOf(progress: unknown, fid: unknown, checkIn: unknown): WalletQuests {
+  const [last, streak] = list(checkIn, "check-in", 2);
+  return { ...questProgressOf(progress), fid: optInt(fid, "fid"), checkIn: { last: optInt(last, "checkInLast"), streak: optInt(streak, "checkInStreak") ?? 0 } };
 }
 
 function writeOf<T extends string>(reply: unknown, outcomes: readonly T[], what: string): CatalogWrite<T> {
@@ -70,14 +76,14 @@ export function questOperations(context: RedisContext): QuestStore {
     async readQuests(wallet, unlessVersion) {
       const reply = await runList(
         "read-quests",
-        [...catalogKeys, keys.questProgress(wallet), keys.linkedFids],
+        [...catalogKeys, keys.questProgress(wallet), keys.linkedFids, keys.wallet(wallet)],
         [wallet, unlessVersion === undefined ? "" : whole(unlessVersion)],
-        4,
+        5,
       );
       return {
         version: int(reply[0], "catalog version"),
         quests: reply[1] === null ? null : questsOf(reply[1]),
-        wallet: progressOf(reply[2], reply[3]),
+        wallet: progressOf(reply[2], reply[3], reply[4]),
       };
     },
 

@@ -6,7 +6,7 @@
 import { SOCIAL_TASK_IDS, type SocialTaskId } from "@/lib/domain/tasks";
 import { refCodeOf } from "@/lib/domain/wallet";
 import { WALLET_RECORD_FIELDS } from "@/lib/store/redis/keys";
-import { ledgerEntryOf, progressOf } from "@/lib/store/redis/quests";
+import { ledgerEntryOf, questProgressOf } from "@/lib/store/redis/quests";
 import { flag, int, list, optInt, optWallet, wallet as walletOf } from "@/lib/store/redis/reply";
 import type { WalletQuestRecord, WalletRecord } from "@/lib/store/types";
 
@@ -28,6 +28,7 @@ export function encodeRecord(record: WalletRecord): string[] {
     // Absent rather than "0", as in a hash the request path wrote.
     referralsCount: active ? String(record.referralsCount) : "",
     checkInLast: opt(record.checkInLast),
+    checkInStreak: record.checkInStreak ? String(record.checkInStreak) : "",
     nftMint: record.nftMint ? "1" : "",
     add_miniapp: opt(record.social.add_miniapp),
     fc_follow: opt(record.social.fc_follow),
@@ -70,6 +71,7 @@ export function decodeRecord(reply: unknown): WalletRecord | null {
   const field = Object.fromEntries(READ_FIELDS.map((name, i) => [name, values[i]])) as Record<ReadField, unknown>;
   const what = (name: string) => `${name} of ${wallet}`;
   const pendingReferrals = optInt(field.pendingReferrals, what("pendingReferrals"));
+  const checkInStreak = optInt(field.checkInStreak, what("checkInStreak"));
   return {
     wallet,
     createdAt: int(field.createdAt, what("createdAt")),
@@ -78,6 +80,7 @@ export function decodeRecord(reply: unknown): WalletRecord | null {
     referralsCount: optInt(field.referralsCount, what("referralsCount")) ?? 0,
     entry: score === null ? null : { score: int(score, what("score")), reachedAt: int(reachedAt, what("reachedAt")) },
     checkInLast: optInt(field.checkInLast, what("checkInLast")),
+    ...(checkInStreak ? { checkInStreak } : {}),
     social: Object.fromEntries(SOCIAL_TASK_IDS.map((id) => [id, optInt(field[id], what(id))])) as Record<
       SocialTaskId,
       number | null
@@ -95,6 +98,6 @@ function questsOf(progressReply: unknown, ledgerReply: unknown): { quests?: Wall
   const progress = list(progressReply, "quest progress");
   const ledger = list(ledgerReply, "quest ledger");
   if (progress.length === 0 && ledger.length === 0) return {};
-  const { points, lastCompleted } = progressOf(progress, null);
+  const { points, lastCompleted } = questProgressOf(progress);
   return { quests: { points, lastCompleted, ledger: ledger.map(ledgerEntryOf) } };
 }

@@ -2,7 +2,7 @@
  * Tasks on Redis: the daily check-in, social tasks and the nft_mint pass, each also making
  * the wallet known.
  *
- * Keys: wallet:<addr> (checkInLast, one field per social task, nftMint, activeReferee), codes, an:<day>:facts
+ * Keys: wallet:<addr> (checkInLast, checkInStreak, one field per social task, nftMint, activeReferee), codes, an:<day>:facts
  * (check-ins, first completions, first nft_mint), an:since, and the referrer's sig:<addr> and sig:rank
  * (a referee's first action after its binding counts it active, see signalWrites). The check-in and
  * nft_mint, when given a credit (the REFERRAL_QUALIFY rule asks for them), apply it to the wallet's waiting referral
@@ -24,19 +24,20 @@ export function taskOperations(context: RedisContext): TaskStore {
   const { run, runList } = context;
   const signals = signalWrites(context);
   return {
-    async checkIn(wallet, now, cooldownSeconds, creditsPending) {
+    async checkIn(wallet, now, cooldownSeconds, creditsPending, streakWindowSeconds) {
       const { keys, args } = positional(CHECK_IN, {
         ...part(REGISTRATION, registration(context, wallet, now)),
         cooldown: whole(cooldownSeconds),
         ...part(SIGNALS, signals),
         creditsPending: creditsPending ? "1" : "0",
         ...part(CREDIT, creditInputs(context, now, creditsPending)),
+        streakWindow: whole(streakWindowSeconds),
       });
       const reply = await runList("check-in", keys, args, 2);
       if (int(reply[0], "checkIn") === 1) {
-        const referralPending = flag(reply[1], "referralPending");
-        const creditedReferrer = optWallet(reply[2], "creditedReferrer");
-        return creditedReferrer === null ? { checkedIn: true as const, referralPending } : { checkedIn: true as const, referralPending, creditedReferrer };
+        const done = { checkedIn: true as const, streak: int(reply[1], "checkInStreak"), referralPending: flag(reply[2], "referralPending") };
+        const creditedReferrer = optWallet(reply[3], "creditedReferrer");
+        return creditedReferrer === null ? done : { ...done, creditedReferrer };
       }
       return { checkedIn: false as const, last: int(reply[1], "checkInLast"), referralPending: flag(reply[2], "referralPending") };
     },

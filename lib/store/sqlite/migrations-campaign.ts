@@ -283,4 +283,9 @@ export const CAMPAIGN_MIGRATIONS: readonly string[] = [
   ) STRICT;
   CREATE INDEX quest_ledger_wallet ON quest_ledger (wallet, id);
   `,
+  // 14: the check-in streak (STREAK_WINDOW_SECONDS of lib/domain/rulebook.ts), written by the check-in
+  // itself; 0 for a wallet that never checked in since.
+  `
+  ALTER TABLE wallets ADD COLUMN checkin_streak INTEGER NOT NULL DEFAULT 0;
+  `,
 ];

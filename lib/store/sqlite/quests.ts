@@ -1,7 +1,8 @@
 /**
  * Quests on SQLite (lib/store/ports/quests.ts). Owns `quests` (each quest's JSON, its place in the
  * catalog and its completions), `quest_catalog` (the version), `quest_progress`, `quest_points` and
- * `quest_ledger` (migration 13). Reads the linked fid from `farcaster_links` (notifications.ts) and
+ * `quest_ledger` (migration 13). Reads the linked fid from `farcaster_links` (notifications.ts), the
+ * wallet's check-in and streak from `wallets` (tasks.ts), and
  * credits through the board (leaderboard.ts addPoints), whose triggers keep the score total and the
  * board version.
  */
@@ -14,6 +15,7 @@ import type { CompleteQuest, CompleteQuestResult, QuestStore, StoredQuest } from
 
 const bodyOf = (quest: StoredQuest) => JSON.stringify(quest);
 const questOf = (body: string) => JSON.parse(body) as StoredQuest;
+const checkInOf = (row: { checkin_last: number | null; checkin_streak: number } | undefined) => ({ last: row?.checkin_last ?? null, streak: row?.checkin_streak ?? 0 });
 
 export function sqliteQuests(db: Db, board: Board, register: Register): QuestStore {
   const readVersion = db.prepare<[], { version: number }>("SELECT version FROM quest_catalog");
@@ -52,6 +54,9 @@ export function sqliteQuests(db: Db, board: Board, register: Register): QuestSto
   );
   const countLedger = db.prepare<[string], { n: number }>("SELECT count(*) AS n FROM quest_ledger WHERE wallet = ?");
   const readFid = db.prepare<[string], { fid: number }>("SELECT fid FROM farcaster_links WHERE wallet = ?");
+  const readCheckIn = db.prepare<[string], { checkin_last: number | null; checkin_streak: number }>(
+    "SELECT checkin_last, checkin_streak FROM wallets WHERE wallet = ?",
+  );
 
   const version = () => required(readVersion.get(), "quest_catalog row").version;
   const changed = () => {
@@ -70,6 +75,7 @@ export function sqliteQuests(db: Db, board: Board, register: Register): QuestSto
           points: readPoints.get(wallet)?.points ?? 0,
           lastCompleted: Object.fromEntries(readProgress.all(wallet).map((row) => [row.quest_id, row.last_at])),
           fid: readFid.get(wallet)?.fid ?? null,
+          checkIn: checkInOf(readCheckIn.get(wallet)),
         },
       };
     }),

@@ -20,6 +20,7 @@ export const WALLET_COLUMNS = [
   "referred_at",
   "referrals_count",
   "checkin_last",
+  "checkin_streak",
   ...SOCIAL_TASK_IDS.map(socialColumn),
   "nft_mint",
   "referral_pending",
@@ -35,6 +36,7 @@ type PendingColumns = { referral_pending: number; pending_referrals: number };
 /** A `wallets` row as written: every column of WALLET_COLUMNS. */
 export type WalletParams = TaskColumns &
   PendingColumns & {
+    checkin_streak: number;
     wallet: string;
     created_at: number;
     referrer: string | null;
@@ -88,6 +90,7 @@ export function recordOf(row: RecordRow): WalletRecord {
     referralsCount: row.referrals_count,
     entry: row.score === null || row.reached_at === null ? null : { score: row.score, reachedAt: row.reached_at },
     ...tasksOf(row),
+    ...(row.checkin_streak > 0 && { checkInStreak: row.checkin_streak }),
     ...(row.referral_pending === 1 && { referralPending: true as const }),
     ...(row.pending_referrals > 0 && { pendingReferrals: row.pending_referrals }),
   };
@@ -102,6 +105,7 @@ export function walletParamsOf(record: WalletRecord): WalletParams {
     referred_at: record.referredAt,
     referrals_count: record.referralsCount,
     checkin_last: record.checkInLast,
+    checkin_streak: record.checkInStreak ?? 0,
     ...(Object.fromEntries(SOCIAL_TASK_IDS.map((id) => [socialColumn(id), record.social[id]])) as Record<
       SocialColumn,
       number | null

@@ -1,5 +1,5 @@
 /**
- * Tasks on SQLite. Owns the task columns of `wallets`: checkin_last, one `<task>_ts` per social
+ * Tasks on SQLite. Owns the task columns of `wallets`: checkin_last, checkin_streak, one `<task>_ts` per social
  * task (named from SOCIAL_TASK_IDS, see rows.ts) and nft_mint. Each write also makes the wallet known,
  * and counts the day's check-in, first completion or first nft_mint, each also an action of the
  * wallet for its referrer's signals.
@@ -20,12 +20,15 @@ import type { CheckInResult, TaskStore } from "@/lib/store/types";
 type WalletNow = { wallet: string; now: number };
 
 export function sqliteTasks(db: Db, register: Register, counters: Counters, signals: Signals, credits: Credits): TaskStore {
-  const tryCheckIn = db.prepare<[{ wallet: string; now: number; cooldown: number }]>(
-    `UPDATE wallets SET checkin_last = :now
+  // SET reads the row as it was: the streak continues from the previous check-in, not from :now.
+  const tryCheckIn = db.prepare<[{ wallet: string; now: number; cooldown: number; streakWindow: number }]>(
+    `UPDATE wallets
+        SET checkin_streak = CASE WHEN checkin_last IS NOT NULL AND :now - checkin_last < :streakWindow THEN checkin_streak + 1 ELSE 1 END,
+            checkin_last = :now
       WHERE wallet = :wallet AND (checkin_last IS NULL OR :now - checkin_last >= :cooldown)`,
   );
-  const readCheckIn = db.prepare<[string], { checkin_last: number | null; referral_pending: number }>(
-    "SELECT checkin_last, referral_pending FROM wallets WHERE wallet = ?",
+  const readCheckIn = db.prepare<[string], { checkin_last: number | null; checkin_streak: number; referral_pending: number }>(
+    "SELECT checkin_last, checkin_streak, referral_pending FROM wallets WHERE wallet = ?",
   );
   // Only the first completion writes (and counts); the read hands back whichever time is stored.
   const completeSocial = Object.fromEntries(
@@ -43,9 +46,9 @@ export function sqliteTasks(db: Db, register: Register, counters: Counters, sign
   const setNftMint = db.prepare<[string]>("UPDATE wallets SET nft_mint = 1 WHERE wallet = ? AND nft_mint = 0");
 
   return {
-    checkIn: immediate(db, (wallet: string, now: number, cooldown: number, creditsPending: ReferralCredit | null): CheckInResult => {
+    checkIn: immediate(db, (wallet: string, now: number, cooldown: number, creditsPending: ReferralCredit | null, streakWindow: number): CheckInResult => {
       register(wallet, now);
-      const checkedIn = tryCheckIn.run({ wallet, now, cooldown }).changes === 1;
+      const checkedIn = tryCheckIn.run({ wallet, now, cooldown, streakWindow }).changes === 1;
       let creditedReferrer: string | null = null;
       if (checkedIn) {
         counters.fact(FACTS.checkIns, now);
@@ -54,7 +57,10 @@ export function sqliteTasks(db: Db, register: Register, counters: Counters, sign
       }
       const row = required(readCheckIn.get(wallet), `wallets row of ${wallet}`);
       const referralPending = row.referral_pending === 1;
-      if (checkedIn) return creditedReferrer === null ? { checkedIn, referralPending } : { checkedIn, referralPending, creditedReferrer };
+      if (checkedIn) {
+        const done = { checkedIn, streak: row.checkin_streak, referralPending };
+        return creditedReferrer === null ? done : { ...done, creditedReferrer };
+      }
       if (row.checkin_last === null) throw new Error(`check-in of ${wallet} refused without a previous check-in`);
       return { checkedIn, last: row.checkin_last, referralPending };
     }),

@@ -3,7 +3,9 @@
 -- A check-in may count the wallet as an active referee of its referrer (countActive of lib/signals.lua)
 -- and, when given a credit (`creditsPending` '1': the "checkin" rule of REFERRAL_QUALIFY), credits its
 -- waiting referral with it (creditPending).
--- Returns {1, referralPending, creditedReferrer} on success, {0, previousCheckIn, referralPending} on
+-- A check-in less than `streakWindow` seconds after the previous one adds 1 to checkInStreak, any other
+-- sets it to 1; a refused one changes nothing.
+-- Returns {1, streak, referralPending, creditedReferrer} on success, {0, previousCheckIn, referralPending} on
 -- cooldown; referralPending ('1' or nil) as the step leaves it, creditedReferrer nil unless this step credited.
 local walletKey = KEYS[1]
 local codesKey = KEYS[2]
@@ -17,12 +19,15 @@ local code = ARGV[2]
 local now = tonumber(ARGV[3])
 local cooldown = tonumber(ARGV[6])
 local creditsPending = ARGV[10] == '1'
+local streakWindow = tonumber(ARGV[14])
 
 register(walletKey, codesKey, wallet, code, now, day)
 local last = redis.call('HGET', walletKey, 'checkInLast')
 if last and now - tonumber(last) < cooldown then return {0, last, redis.call('HGET', walletKey, 'referralPending')} end
-redis.call('HSET', walletKey, 'checkInLast', string.format('%d', now))
+local streak = 1
+if last and now - tonumber(last) < streakWindow then streak = tonumber(redis.call('HGET', walletKey, 'checkInStreak') or '0') + 1 end
+redis.call('HSET', walletKey, 'checkInLast', string.format('%d', now), 'checkInStreak', string.format('%d', streak))
 countFact(day, 'checkins')
 countActive(signals, walletKey)
 local credited = creditsPending and creditPending(credit, walletKey, wallet, now)
-return {1, redis.call('HGET', walletKey, 'referralPending'), credited}
+return {1, streak, redis.call('HGET', walletKey, 'referralPending'), credited}
