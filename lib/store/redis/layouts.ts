@@ -58,6 +58,9 @@ export const SIGNALS = {
 /** leaderboard of lib/board.lua in a script that changes a board (keys.ts boardWrite). */
 const BOARD_WRITE = ["board.lbKey", "board.heldKey", "board.disqualifiedKey", "board.versionKey"] as const;
 
+/** The same as a part, for a builder that has keys.ts boardWrite. */
+export const BOARD = { keys: BOARD_WRITE, args: [] } as const;
+
 /** The board, seasonBoard of lib/seasons.lua and referralCredit of lib/credit.lua with the credit's points (referrals.ts creditInputs). */
 export const CREDIT = {
   keys: [...BOARD_WRITE, "season.lbKey", "season.heldKey", "season.refsKey", "season.lastKey", "credit.activeKey", "credit.scoreKey", "credit.referrersKey"],
@@ -129,6 +132,12 @@ export const COMPLETE_QUEST = {
 } as const;
 
 /** The script of each layout. */
+/** operator/put-wallets.lua: its fixed inputs; the record field names and the records follow in ARGV. */
+export const PUT_WALLETS = {
+  keys: ["codesKey", ...BOARD_WRITE, "activeKey", "referralsKey", "scoreKey", "completionsKey"],
+  args: ["walletKeyPrefix", "completeField", "refereesKeyPrefix", "progressKeyPrefix", "ledgerKeyPrefix", "fieldCount"],
+} as const;
+
 export const LAYOUTS: Readonly<Partial<Record<ScriptName, Layout>>> = {
   "record-referral": RECORD_REFERRAL,
   "credit-referral": CREDIT_REFERRAL,
@@ -137,4 +146,5 @@ export const LAYOUTS: Readonly<Partial<Record<ScriptName, Layout>>> = {
   disqualify: DISQUALIFY,
   reinstate: REINSTATE,
   "complete-quest": COMPLETE_QUEST,
+  "put-wallets": PUT_WALLETS,
 };

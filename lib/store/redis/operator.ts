@@ -15,6 +15,7 @@ import { isWallet, normaliseWallet } from "@/lib/domain/wallet";
 import { NO_INDEX } from "@/lib/store/redis/code-index";
 import type { RedisContext } from "@/lib/store/redis/context";
 import { CODES_COMPLETE_FIELD, WALLET_RECORD_FIELDS } from "@/lib/store/redis/keys";
+import { BOARD, part, positional, PUT_WALLETS } from "@/lib/store/redis/layouts";
 import { decodeRecord, encodeRecord, READ_FIELDS } from "@/lib/store/redis/records";
 import { boardRowsOf, checkScanCursor, int, list, optWallet, referredAtOf, scanCursor, str, UnexpectedReplyError } from "@/lib/store/redis/reply";
 import { whole } from "@/lib/store/redis/run";
@@ -43,15 +44,21 @@ export function operatorOperations(context: RedisContext): OperatorStore {
      */
     async putWallets(records) {
       if (records.length === 0) return;
-      const scriptKeys = [keys.codes, ...keys.boardWrite, keys.activeReferrers, keys.referrals, keys.score, keys.questCompletions];
-      const args = [
-        keys.walletKeyPrefix,
-        CODES_COMPLETE_FIELD,
-        keys.refereesKeyPrefix,
-        ...questKeyPrefixes,
-        String(WALLET_RECORD_FIELDS.length),
-        ...WALLET_RECORD_FIELDS,
-      ];
+      const { keys: scriptKeys, args } = positional(PUT_WALLETS, {
+        codesKey: keys.codes,
+        ...part(BOARD, { keys: keys.boardWrite, args: [] }),
+        activeKey: keys.activeReferrers,
+        referralsKey: keys.referrals,
+        scoreKey: keys.score,
+        completionsKey: keys.questCompletions,
+        walletKeyPrefix: keys.walletKeyPrefix,
+        completeField: CODES_COMPLETE_FIELD,
+        refereesKeyPrefix: keys.refereesKeyPrefix,
+        progressKeyPrefix: keys.questProgress(""),
+        ledgerKeyPrefix: keys.questLedger(""),
+        fieldCount: String(WALLET_RECORD_FIELDS.length),
+      });
+      args.push(...WALLET_RECORD_FIELDS);
       for (const record of records) args.push(...encodeRecord(record));
       await withCodeIndex(async () => {
         const reply = await runList("put-wallets", scriptKeys, args, 1);
