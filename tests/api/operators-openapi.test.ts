@@ -49,10 +49,7 @@ describe("real responses against the OpenAPI document", () => {
     const farcaster = { NEYNAR_API_KEY: "neynar", NEYNAR_HUB_URL: hub.url, CRON_SECRET: CRON };
     const verified = { FARCASTER_CAST_HASH: CAST, NEYNAR_API_URL: neynar.url };
     [live, down, off, guarded, guardedDown] = await Promise.all([
-      // NEYNAR_API_URL names a port nobody listens on: a Farcaster quest's check is a 503 there.
-      freePort().then((port) =>
-        startApp({ ADMIN_TOKEN: TOKEN, ADMIN_WALLETS: ADMIN, SESSION_SECRET: siwe.SESSION_SECRET, LOG_WALLETS: "true", ...farcaster, ...verified, QUICK_AUTH_ORIGIN: quickAuth.origin, NEYNAR_API_URL: `http://127.0.0.1:${port}` }),
-      ),
+      startApp({ ADMIN_TOKEN: TOKEN, ADMIN_WALLETS: ADMIN, SESSION_SECRET: siwe.SESSION_SECRET, LOG_WALLETS: "true", ...farcaster, ...verified, QUICK_AUTH_ORIGIN: quickAuth.origin }),
       freePort().then((port) =>
         startApp({ REDIS_URL: `redis://127.0.0.1:${port}`, STORE_TIMEOUT_MS: "300", ADMIN_TOKEN: TOKEN, ...farcaster, QUICK_AUTH_ORIGIN: quickAuth.origin }),
       ),
@@ -485,7 +482,10 @@ describe("real responses against the OpenAPI document", () => {
     const linked = randomWallet();
     const token = await quickAuth.token(31338, new URL(live.baseUrl).host);
     expect((await call(live, "POST", "/api/farcaster/link", { body: { wallet: linked }, headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    // Neynar failing: the check cannot be made, 503.
+    neynar.failWith(500);
     expect((await post(live, "/api/quests/complete", { wallet: linked, questId: follow.id })).status).toBe(503);
+    neynar.failWith(undefined);
   });
 
   it("every POST answers 415 to a body that is not JSON, before anything else", async () => {

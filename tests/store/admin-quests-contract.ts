@@ -71,7 +71,7 @@ export function describeOperatorQuestsContract(name: string, openBackend: () => 
       let cursor = "0";
       const scanned: WalletRecord[] = [];
       do {
-        const page = await store.scanWallets(cursor, 1);
+        const page = await store.scanWallets(cursor, 200);
         scanned.push(...page.records);
         cursor = page.cursor;
       } while (cursor !== "0");
