@@ -57,7 +57,7 @@ function writeOf<T extends string>(reply: unknown, outcomes: readonly T[], what:
   return { outcome: outcome as T, version: int(version, "catalog version") };
 }
 
-function ledgerEntryOf(value: unknown): LedgerEntry {
+export function ledgerEntryOf(value: unknown): LedgerEntry {
   const [questId, points, at] = str(value, "ledger entry").split(",");
   if (questId === undefined || points === undefined || at === undefined) throw new UnexpectedReplyError("ledger entry", value);
   return { questId, points: int(points, "ledger points"), at: int(at, "ledger time") };
