@@ -6,6 +6,7 @@ import { DisqualificationNote } from "@/components/admin/disqualification";
 import { SIGNAL_TERMS } from "@/components/admin/farm-signals";
 import { formatCount, formatPercent, formatTime } from "@/components/admin/format";
 import { ModerationAction } from "@/components/admin/moderation-actions";
+import { QuestLedger } from "@/components/admin/quest-ledger";
 import { WalletCells, WalletHeadCells, WalletLink } from "@/components/admin/wallet-link";
 import { TASK_TITLES } from "@/components/tasks/task-titles";
 import { buttonClass } from "@/components/ui/button";
@@ -130,6 +131,7 @@ function WalletReport({ report, signals, period }: { report: AdminWallet; signal
           {report.nftMint ? "Verified" : "Not verified"}
         </TaskLine>
       </ul>
+      {report.questLedger && <QuestLedger ledger={report.questLedger} />}
       <Referees report={report} period={period} />
     </div>
   );

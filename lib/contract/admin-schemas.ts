@@ -170,6 +170,17 @@ export const adminWalletResponse = z.object({
    * no balance. null without an RPC (RPC_URL) or without referees; `fresh` null when the RPC failed.
    */
   freshReferees: z.object({ checked: count, fresh: count.nullable() }).nullable(),
+  /**
+   * The wallet's quest points and its newest ledger entries (at most LOOKUP_LEDGER_PAGE, newest first) of
+   * `total`; present only when the wallet has quest points or the quest catalog holds a quest.
+   */
+  questLedger: z
+    .object({
+      points: count,
+      total: count,
+      entries: z.array(z.object({ questId: z.string(), points: count, at: z.number().int() })),
+    })
+    .optional(),
 });
 
 export type AdminStats = z.infer<typeof adminStatsResponse>;

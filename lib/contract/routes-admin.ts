@@ -69,8 +69,11 @@ export const ADMIN_ROUTES = {
     auth: "admin",
     doc: {
       tag: "Campaign console",
-      summary: "One wallet: fields, tasks, rank, referrer and referees",
-      description: "Read-only: looking a wallet up makes nobody known. Referees newest first, 100 per page from `offset`; `format=csv` downloads the page of referees.",
+      summary: "One wallet: fields, tasks, rank, referrer, referees and quest points",
+      description:
+        "Read-only: looking a wallet up makes nobody known. Referees newest first, 100 per page from `offset`; `format=csv` downloads the page of referees. " +
+        "`questLedger` (the wallet's quest points, its ledger's `total` and its newest 100 entries, newest first: quest, points, time) is present only " +
+        "when the wallet has quest points or the quest catalog holds a quest, archived ones included; one store round trip in all.",
       responses: {
         200: csvOr("AdminWallet", admin.adminWalletResponse, "wallet,referredAt rows of the page of referees"),
         400: error("`Invalid wallet address`, `Invalid offset: ...` or `Invalid format: ...`"),

@@ -135,6 +135,8 @@ export async function getWalletReport(deps: CampaignDeps, wallet: Wallet, offset
     referees: { total: report.referees.total, offset, limit: MAX_REFEREES_PAGE, items: report.referees.referees },
     disqualification: report.disqualification,
     freshReferees: await freshShare(deps, report.referees.referees),
+    // Without quests the answer stays as it was before the quest engine, byte for byte.
+    ...((report.quests.ledger.points > 0 || report.quests.catalogSize > 0) && { questLedger: report.quests.ledger }),
   };
 }
 

@@ -15,6 +15,7 @@ import { countVisit } from "@/lib/services/analytics";
 import { getCampaignStats, periodOf } from "@/lib/services/campaign";
 import type { Deps } from "@/lib/services/context";
 import { getHealth } from "@/lib/services/health";
+import { completeQuest, getQuests } from "@/lib/services/quests";
 import { readAround, readLeaderboard, readLeaderboardUser, type BoardRead } from "@/lib/services/leaderboard";
 import { checkReferral, getReferralLink, getWalletByCode, recordReferral } from "@/lib/services/referrals";
 import { completeTask, getProgress, getTaskStatus, verifyTask } from "@/lib/services/tasks";
@@ -61,6 +62,8 @@ export const BARE_ROUTES: { [N in RouteName]?: BareHandler<N> } = {
   leaderboard: (d, { query, headers }) => tagged(headers, readLeaderboard(d, config().leaderboardSize, query.season, knownVersions(headers))),
   leaderboardUser: (d, { query, headers }) => tagged(headers, readLeaderboardUser(d, query.wallet, query.season)),
   leaderboardAround: (d, { query, headers }) => tagged(headers, readAround(d, query.wallet, query.radius, query.season)),
+  quests: (d, { query }) => ok(getQuests(d, query.wallet)),
+  completeQuest: (d, { body, publicOrigin }) => ok(completeQuest(d, body, publicOrigin)),
   adminStats: async (d, { query }) => ({ headers: noStore, json: await getCampaignStats(d, periodOf(query, d.clock())) }),
   health: async (d) => {
     const health = await getHealth(d);

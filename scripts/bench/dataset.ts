@@ -17,6 +17,7 @@
 import { scoreOf } from "@/lib/domain/leaderboard";
 import { DEFAULT_RULEBOOK } from "@/lib/domain/rulebook";
 import { SOCIAL_TASK_IDS, type SocialTaskId } from "@/lib/domain/tasks";
+import type { Quest } from "@/lib/contract/quest-schemas";
 import type { OperatorStore, WalletRecord } from "@/lib/store/types";
 
 export interface DatasetOptions {
@@ -171,6 +172,26 @@ export function generateDataset(options: DatasetOptions): Dataset {
     },
   };
 }
+
+/** Quests of the catalog the bench seeds beside the wallets, at every size: half daily, half once. */
+export const BENCH_QUEST_COUNT = 10;
+
+/**
+ * The bench's quest catalog: self-attested visits (no chain, no Neynar), so a completion is the store's
+ * work alone. BENCH_DAILY_QUEST and BENCH_ONCE_QUEST are the ones POST /api/quests/complete completes.
+ */
+export const BENCH_QUESTS: readonly Quest[] = Array.from({ length: BENCH_QUEST_COUNT }, (_, i) => ({
+  id: `bench-visit-${i}`,
+  title: `Visit page ${i}`,
+  description: "",
+  type: "visit" as const,
+  params: { url: `https://example.com/bench/${i}` },
+  points: 1 + (i % 3),
+  recurrence: i % 2 === 0 ? ("daily" as const) : ("once" as const),
+  archived: false,
+}));
+export const BENCH_DAILY_QUEST = BENCH_QUESTS[0]!.id;
+export const BENCH_ONCE_QUEST = BENCH_QUESTS[1]!.id;
 
 export interface WriteOptions {
   /** Records per putWallets call; default and maximum: the store's putBatchLimit. */

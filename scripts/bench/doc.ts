@@ -280,7 +280,10 @@ node --conditions=react-server --import tsx scripts/bench/first-load-js.ts --url
 - **Requests**: reads pick a seeded wallet at random; writes use fresh wallets (a new registration, a new referral,
   a first check-in). \`POST /api/steam/task/complete\` runs a sequence per connection: check-in of a new wallet, the
   same check-in again (the **expected** 400 "Task on cooldown"), then \`fc_follow\`. \`POST /api/steam/verify\` runs
-  without an RPC configured, so it answers from the store.
+  without an RPC configured, so it answers from the store. Every stage seeds a catalog of 10 self-attested \`visit\`
+  quests (half daily, half once); \`GET /api/quests\` reads it for a seeded wallet, and \`POST /api/quests/complete\` runs a
+  sequence per connection like the check-in's: the daily quest for a new wallet (credited), the same again (the
+  **expected** 400 "Quest on cooldown", refused by the store's step), then a once quest (credited).
 - **Figures**: req/s = responses / wall time of the measured run; p50/p99 over every response (expected 4xx
   included), from autocannon's per-response timings. non-2xx counts every response that is neither 2xx nor an
   expected 4xx, plus socket errors and timeouts. CPU ms/req is the server process's CPU time per response (the run time of

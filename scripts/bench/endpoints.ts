@@ -8,6 +8,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { RequestSpec } from "autocannon";
 import { dayName, utcDay } from "@/lib/domain/analytics";
 import { refCodeOf } from "@/lib/domain/wallet";
+import { BENCH_DAILY_QUEST, BENCH_ONCE_QUEST } from "@/scripts/bench/dataset";
 
 export interface Population {
   /** A random wallet of the seeded dataset. */
@@ -137,6 +138,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
     sequence: post("/api/steam/verify", (p) => ({ wallet: p.seeded(), taskId: "nft_mint" })),
   },
   { name: "GET /api/health", method: "GET", writes: false, sequence: get(() => "/api/health") },
+  // A seeded wallet's view of the seeded catalog (BENCH_QUESTS): the catalog comes back only when it changed.
+  { name: "GET /api/quests", method: "GET", writes: false, sequence: get((p) => `/api/quests?wallet=${p.seeded()}`) },
   {
     // A new visitor opens a seeded wallet's link: a counted visit, which adds no wallet.
     name: "POST /api/referral/visit",
@@ -173,6 +176,21 @@ export const ENDPOINTS: readonly Endpoint[] = [
         { request: step("daily_checkin", true) },
         { request: step("daily_checkin"), expect: { status: 400, error: "Task on cooldown" } },
         { request: step("fc_follow") },
+      ];
+    },
+  },
+  {
+    // Self-attested visits, as task/complete's row: a new wallet completes the daily quest (credited), tries
+    // again at once (the expected 400 of the cooldown, refused by the store), then completes a once quest.
+    name: "POST /api/quests/complete",
+    method: "POST",
+    writes: true,
+    sequence: () => {
+      const step = (questId: string, first = false) => walletStep("/api/quests/complete", (wallet) => ({ wallet, questId }), first);
+      return [
+        { request: step(BENCH_DAILY_QUEST, true) },
+        { request: step(BENCH_DAILY_QUEST), expect: { status: 400, error: "Quest on cooldown" } },
+        { request: step(BENCH_ONCE_QUEST) },
       ];
     },
   },

@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, release, tmpdir, totalmem, type } from "node:os";
 import { join } from "node:path";
 import { createStore } from "@/lib/store";
-import { seededWallet, generateDataset, writeDataset } from "@/scripts/bench/dataset";
+import { BENCH_QUESTS, seededWallet, generateDataset, writeDataset } from "@/scripts/bench/dataset";
 import { BENCH_ADMIN_TOKEN, ENDPOINTS, QUALIFY_ENDPOINTS, QUALIFY_RULE, type Endpoint, type Population } from "@/scripts/bench/endpoints";
 import { measureFanOut, type FanOutRow } from "@/scripts/bench/fan-out";
 import { measureFirstLoadJs, type FirstLoadJs } from "@/scripts/bench/first-load-js";
@@ -211,7 +211,7 @@ async function runStage(stage: Stage, options: BenchOptions, state: RunState, cl
     }
   }
 
-  // Seed through OperatorStore, timed.
+  // Seed through OperatorStore (and the quest catalog through QuestStore), timed.
   const started = performance.now();
   const clientCpu = process.cpuUsage();
   const redisCpu = redisPid === undefined ? null : cpuMs(redisPid);
@@ -219,6 +219,7 @@ async function runStage(stage: Stage, options: BenchOptions, state: RunState, cl
   const admin = await createStore(storeConfig(target, { STORE_TIMEOUT_MS: "60000" }));
   try {
     await writeDataset(admin, dataset);
+    await admin.importQuests(BENCH_QUESTS);
   } finally {
     await admin.close();
   }

@@ -19,7 +19,7 @@ export interface LoadResult {
   /** Latency percentiles in ms over every response (2xx and expected 4xx). */
   p50: number;
   p99: number;
-  /** Non-2xx the sequence expects (the check-in cooldown). */
+  /** Non-2xx the sequence expects (the check-in's and the daily quest's cooldown). */
   expected4xx: number;
   /** Everything else that is not a 2xx: other statuses, an expected 4xx that came back 2xx, socket errors, timeouts. */
   unexpected: number;

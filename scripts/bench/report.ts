@@ -291,7 +291,7 @@ export function verdicts(report: BenchReport): Verdict[] {
   out.push({
     target: "4. Zero non-2xx other than the expected 4xx",
     status: rows.length === 0 ? "not measured" : unexpected === 0 ? "met" : "not met",
-    figure: `${int(unexpected)} unexpected non-2xx (incl. socket errors and timeouts) and ${int(expected)} expected check-in cooldown 400s in ${int(responses)} responses`,
+    figure: `${int(unexpected)} unexpected non-2xx (incl. socket errors and timeouts) and ${int(expected)} expected cooldown 400s (the check-in's and the daily quest's) in ${int(responses)} responses`,
   });
 
   // 5. First-load JS.

@@ -3,7 +3,8 @@
  * admin creates a quiz and a token-balance quest in /admin (the form refusing a bad one before
  * anything is sent), a visitor holding the token answers the quiz wrong, then right, verifies the
  * balance, and sees the points each gave, their rewards and the public board move. The console then
- * counts one completion each; both pages hold a 390 px phone without scrolling sideways.
+ * counts one completion each, and its wallet lookup lists the visitor's ledger; both pages hold a 390 px
+ * phone without scrolling sideways.
  * Screenshots of the quest form, the console's Quests section and the dashboard's quests on a phone
  * (`npm run screenshots` writes them to docs/).
  */
@@ -160,6 +161,21 @@ test("an admin creates a quiz and a token quest; a visitor completes both and th
   await expect(consolePhone.getByTestId("admin-quest-capital-quiz")).toBeVisible();
   expect(await horizontalOverflow(consolePhone)).toBe(0);
   await adminPhone.close();
+});
+
+test("the console's wallet lookup lists the visitor's completed quests, newest first, with the points each credited", async ({ page }) => {
+  await signInToConsole(page, app.baseUrl, adminKey);
+  const lookup = page.getByRole("region", { name: "Wallet lookup" });
+  await lookup.getByLabel("Wallet address").fill(visitor);
+  await lookup.getByRole("button", { name: "Look up" }).click();
+  const ledger = page.getByTestId("wallet-report").getByTestId("quest-ledger");
+  await expect(ledger.getByTestId("quest-points")).toHaveText("80");
+  const rows = ledger.getByTestId("ledger-row");
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toHaveAttribute("data-quest", "hold-quest-token");
+  await expect(rows.nth(0)).toHaveAttribute("data-points", "50");
+  await expect(rows.nth(1)).toHaveAttribute("data-quest", "capital-quiz");
+  await expect(rows.nth(1)).toHaveAttribute("data-points", "30");
 });
 
 test("the console edits and archives a quest, and moves the catalog as a JSON file refused whole on one bad quest", async ({ page, request }) => {

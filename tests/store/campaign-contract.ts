@@ -36,6 +36,8 @@ const NOTHING: Omit<CampaignDay, "day"> = {
   nftMints: 0,
 };
 
+/** A report's quests while the catalog is empty and the wallet has no ledger. */
+const NO_QUESTS = { ledger: { points: 0, total: 0, entries: [] }, catalogSize: 0 };
 /** `count` wallets in ascending order, for ties that order by wallet. */
 const sortedWallets = (count: number) => Array.from({ length: count }, randomWallet).sort();
 
@@ -263,7 +265,7 @@ export function describeCampaignContract(name: string, open: OpenStore) {
       // Both have score 1 reached at the same second: the lower wallet ranks first.
       const [rankOfReferee, rankOfReferrer] = referee < referrer ? [1, 2] : [2, 1];
       const report = await store.getWalletReport(referee, 0, 10);
-      expect(report).toEqual({ known: true, state: await store.getWalletState(referee), rank: rankOfReferee, referees: { total: 0, referees: [] }, disqualification: null });
+      expect(report).toEqual({ known: true, state: await store.getWalletState(referee), rank: rankOfReferee, referees: { total: 0, referees: [] }, disqualification: null, quests: NO_QUESTS });
       expect(report.state).toMatchObject({ referrer, score: 1, checkInLast: NOON + 2, nftMint: true, social: { fc_follow: NOON + 3, fc_comment: null } });
       expect(await store.getWalletReport(referrer, 0, 10)).toMatchObject({ known: true, rank: rankOfReferrer, state: { referralsCount: 1, score: 1 } });
 
@@ -273,6 +275,7 @@ export function describeCampaignContract(name: string, open: OpenStore) {
         rank: 0,
         referees: { total: 0, referees: [] },
         disqualification: null,
+        quests: NO_QUESTS,
       });
       // Reading it again still finds nobody: the report made the stranger neither known nor ranked.
       expect((await store.getWalletReport(stranger, 0, 10)).known).toBe(false);

@@ -11,7 +11,7 @@ import { MAX_QUESTS, RECURRENCE_PERIOD_SECONDS } from "@/lib/domain/quests";
 import { refCodeOf } from "@/lib/domain/wallet";
 import { DEFAULT_RULEBOOK, questPoints, referralTerms } from "@/lib/domain/rulebook";
 import { checked } from "@/lib/store/checked";
-import { MAX_STORED_QUEST_BYTES, type CompleteQuest, type Store } from "@/lib/store/types";
+import { LOOKUP_LEDGER_PAGE, MAX_STORED_QUEST_BYTES, type CompleteQuest, type Store } from "@/lib/store/types";
 import { TEST_SEASONS, type OpenBoardStore } from "@/tests/store/board-contract";
 import { randomWallet } from "@/tests/support/wallets";
 
@@ -199,6 +199,27 @@ export function describeQuestsContract(name: string, open: OpenBoardStore) {
         entries: [{ questId: "d", points: 1, at: NOON + 2 * SECONDS_PER_DAY }, { questId: "d", points: 1, at: NOON + SECONDS_PER_DAY }],
       });
       expect((await store.getQuestLedger(wallet, 0)).entries).toEqual([]);
+    });
+
+    it("the wallet report carries the newest LOOKUP_LEDGER_PAGE ledger entries and the catalog's size", async () => {
+      const { store, version } = await withQuests(visit("d", 2, "daily"), { ...visit("gone", 1), archived: true });
+      const wallet = randomWallet();
+      expect((await store.getWalletReport(wallet, 0, 10)).quests).toEqual({ ledger: { points: 0, total: 0, entries: [] }, catalogSize: 2 });
+      const at = (i: number) => NOON + i * SECONDS_PER_DAY;
+      for (let i = 0; i < LOOKUP_LEDGER_PAGE; i++) {
+        await complete(store, { wallet, questId: "d", catalogVersion: version, points: 2, periodSeconds: SECONDS_PER_DAY, now: at(i) });
+      }
+      const full = (await store.getWalletReport(wallet, 0, 10)).quests;
+      expect(full).toMatchObject({ ledger: { points: 2 * LOOKUP_LEDGER_PAGE, total: LOOKUP_LEDGER_PAGE }, catalogSize: 2 });
+      expect(full.ledger.entries).toHaveLength(LOOKUP_LEDGER_PAGE);
+      expect(full.ledger).toEqual(await store.getQuestLedger(wallet, LOOKUP_LEDGER_PAGE));
+      // One more: the page keeps the newest, the oldest falls off, the total counts it.
+      await complete(store, { wallet, questId: "d", catalogVersion: version, points: 2, periodSeconds: SECONDS_PER_DAY, now: at(LOOKUP_LEDGER_PAGE) });
+      const over = (await store.getWalletReport(wallet, 0, 10)).quests.ledger;
+      expect(over.total).toBe(LOOKUP_LEDGER_PAGE + 1);
+      expect(over.entries).toHaveLength(LOOKUP_LEDGER_PAGE);
+      expect(over.entries[0]).toEqual({ questId: "d", points: 2, at: at(LOOKUP_LEDGER_PAGE) });
+      expect(over.entries.at(-1)).toEqual({ questId: "d", points: 2, at: at(1) });
     });
 
     it("the wrapper refuses a malformed quest or completion before the backend", async () => {

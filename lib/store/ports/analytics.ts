@@ -10,6 +10,7 @@
  */
 import type { SocialTaskId } from "@/lib/domain/tasks";
 import type { Disqualification } from "@/lib/store/ports/moderation";
+import type { QuestLedger } from "@/lib/store/ports/quests";
 import type { WalletState } from "@/lib/store/ports/wallets";
 
 export interface VisitInput {
@@ -93,6 +94,8 @@ export interface WalletReport {
   referees: RefereePage;
   /** The wallet's disqualification, or null while it is not disqualified. */
   disqualification: Disqualification | null;
+  /** Its quest points and the newest LOOKUP_LEDGER_PAGE entries of its ledger; how many quests the catalog holds, archived ones too. */
+  quests: { ledger: QuestLedger; catalogSize: number };
 }
 
 export interface AnalyticsStore {
@@ -125,7 +128,8 @@ export interface AnalyticsStore {
 
   /**
    * The wallet's state, whether it is known, its rank and `limit` of its referees from `offset`
-   * (newest first, then wallet ascending) with how many there are: one snapshot, read-only.
+   * (newest first, then wallet ascending) with how many there are, and its side of the quests: one
+   * snapshot, read-only.
    */
   getWalletReport(wallet: string, offset: number, limit: number): Promise<WalletReport>;
 }

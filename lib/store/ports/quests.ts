@@ -22,6 +22,9 @@ export const MAX_STORED_QUEST_BYTES = 64 * 1024;
 /** Most ledger entries getQuestLedger returns: the newest. */
 export const MAX_LEDGER_PAGE = 500;
 
+/** Ledger entries the console's wallet lookup reads with the rest of the wallet (AnalyticsStore.getWalletReport): the newest. */
+export const LOOKUP_LEDGER_PAGE = 100;
+
 export interface QuestCatalog {
   /** See the top of this file; 0 before the first quest. */
   version: number;

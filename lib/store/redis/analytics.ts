@@ -7,7 +7,8 @@
  * Keys: codes (whether a wallet owns the code), an:<day>:visits, an:<day>:uv:<code>,
  * an:<day>:facts, an:<day>:connected, an:<day>:referrers, an:since, an:top (scratch), score,
  * referees:<addr>, wallet:<addr> (referralsCount of a top referrer), lb, lb:held, disqualified and
- * disqualified:<addr> (whether a referrer is disqualified, a report's rank and record).
+ * disqualified:<addr> (whether a referrer is disqualified, a report's rank and record), q:w:<addr>,
+ * q:ledger:<addr> and q:order (a report's quest points, ledger and catalog size).
  * Scripts: analytics/count-visit, get-visits, get-campaign, get-top-referrers, get-wallet-report.
  */
 import "server-only";
@@ -17,10 +18,11 @@ import { NO_INDEX } from "@/lib/store/redis/code-index";
 import type { RedisContext } from "@/lib/store/redis/context";
 import { ALL_CODES, CODES_COMPLETE_FIELD } from "@/lib/store/redis/keys";
 import { disqualificationOf } from "@/lib/store/redis/moderation";
-import { int, list, referredAtOf, STATE_REPLY_LENGTH, str, UnexpectedReplyError, wallet, walletStateOf } from "@/lib/store/redis/reply";
+import { ledgerEntryOf } from "@/lib/store/redis/quests";
+import { int, list, optInt, referredAtOf, STATE_REPLY_LENGTH, str, UnexpectedReplyError, wallet, walletStateOf } from "@/lib/store/redis/reply";
 import { SOCIAL_TASK_IDS } from "@/lib/domain/tasks";
 import { whole } from "@/lib/store/redis/run";
-import type { AnalyticsStore, CampaignDay, ReferrerPeriod } from "@/lib/store/types";
+import { LOOKUP_LEDGER_PAGE, type AnalyticsStore, type CampaignDay, type ReferrerPeriod } from "@/lib/store/types";
 
 /**
  * The UTC day of `now` as a counting script takes it (countingDay of lib/analytics.lua): the day's
@@ -117,11 +119,19 @@ export function analyticsOperations(context: RedisContext): AnalyticsStore {
     async getWalletReport(address, offset, limit) {
       const reply = await runList(
         "get-wallet-report",
-        [keys.wallet(address), ...keys.board, keys.referees(address), keys.disqualification(address)],
-        [address, whole(offset), whole(limit), ...SOCIAL_TASK_IDS],
-        STATE_REPLY_LENGTH + 5,
+        [
+          keys.wallet(address),
+          ...keys.board,
+          keys.referees(address),
+          keys.disqualification(address),
+          keys.questProgress(address),
+          keys.questLedger(address),
+          keys.questOrder,
+        ],
+        [address, whole(offset), whole(limit), whole(LOOKUP_LEDGER_PAGE), ...SOCIAL_TASK_IDS],
+        STATE_REPLY_LENGTH + 9,
       );
-      const [known, rank, total, page, record] = reply.slice(STATE_REPLY_LENGTH);
+      const [known, rank, total, page, record, points, ledgerTotal, entries, catalogSize] = reply.slice(STATE_REPLY_LENGTH);
       const pairs = list(page, "referees");
       const referees = [];
       for (let i = 0; i + 1 < pairs.length; i += 2) {
@@ -133,6 +143,14 @@ export function analyticsOperations(context: RedisContext): AnalyticsStore {
         rank: int(rank, "rank"),
         referees: { total: int(total, "referees total"), referees },
         disqualification: disqualificationOf(address, record),
+        quests: {
+          ledger: {
+            points: optInt(points, "quest points") ?? 0,
+            total: int(ledgerTotal, "ledger length"),
+            entries: list(entries, "ledger").map(ledgerEntryOf),
+          },
+          catalogSize: int(catalogSize, "quests in the catalog"),
+        },
       };
     },
   };

@@ -14,8 +14,9 @@ import type { Counters } from "@/lib/store/sqlite/counters";
 import { immediate, required, snapshot, type Db } from "@/lib/store/sqlite/db";
 import { BOARD, BOARDS, prepareRank, type Boards } from "@/lib/store/sqlite/leaderboard";
 import { prepareDisqualification } from "@/lib/store/sqlite/moderation";
+import { prepareLedger } from "@/lib/store/sqlite/quests";
 import { STATE_SELECT, stateOf, type StateRow } from "@/lib/store/sqlite/rows";
-import type { AnalyticsStore, CampaignRead, ReferrerPeriod, VisitDay, VisitInput, WalletReport } from "@/lib/store/types";
+import { LOOKUP_LEDGER_PAGE, type AnalyticsStore, type CampaignRead, type ReferrerPeriod, type VisitDay, type VisitInput, type WalletReport } from "@/lib/store/types";
 
 type DayRow = { day: number; visits: number; unique_visitors: number };
 type Days = { fromDay: number; toDay: number };
@@ -76,6 +77,8 @@ export function sqliteAnalytics(db: Db, counters: Counters): AnalyticsStore {
   const readState = db.prepare<[Boards & { wallet: string }], StateRow>(STATE_SELECT);
   const readRank = prepareRank(db);
   const readDisqualification = prepareDisqualification(db);
+  const readLedger = prepareLedger(db);
+  const countQuests = db.prepare<[], { n: number }>("SELECT count(*) AS n FROM quests");
 
   return {
     countVisit: immediate(db, ({ refCode, visitorId, now }: VisitInput): boolean => {
@@ -135,6 +138,7 @@ export function sqliteAnalytics(db: Db, counters: Counters): AnalyticsStore {
           referees: readReferees.all({ referrer: wallet, offset, limit }).map((row) => ({ wallet: row.wallet, referredAt: row.referred_at })),
         },
         disqualification: readDisqualification.get(wallet) ?? null,
+        quests: { ledger: readLedger(wallet, LOOKUP_LEDGER_PAGE), catalogSize: required(countQuests.get(), "count of quests").n },
       };
     }),
   };

@@ -11,11 +11,25 @@ import { MAX_QUESTS } from "@/lib/domain/quests";
 import { immediate, required, snapshot, type Db } from "@/lib/store/sqlite/db";
 import type { Board } from "@/lib/store/sqlite/leaderboard";
 import type { Register } from "@/lib/store/sqlite/wallets";
-import type { CompleteQuest, CompleteQuestResult, QuestStore, StoredQuest } from "@/lib/store/types";
+import type { CompleteQuest, CompleteQuestResult, QuestLedger, QuestStore, StoredQuest } from "@/lib/store/types";
 
 const bodyOf = (quest: StoredQuest) => JSON.stringify(quest);
 const questOf = (body: string) => JSON.parse(body) as StoredQuest;
 const checkInOf = (row: { checkin_last: number | null; checkin_streak: number } | undefined) => ({ last: row?.checkin_last ?? null, streak: row?.checkin_streak ?? 0 });
+
+/** A wallet's quest points and its newest `limit` ledger entries (getQuestLedger, and the console's wallet report). */
+export function prepareLedger(db: Db): (wallet: string, limit: number) => QuestLedger {
+  const readPoints = db.prepare<[string], { points: number }>("SELECT points FROM quest_points WHERE wallet = ?");
+  const readLedger = db.prepare<[{ wallet: string; limit: number }], { questId: string; points: number; at: number }>(
+    "SELECT quest_id AS questId, points, at FROM quest_ledger WHERE wallet = :wallet ORDER BY id DESC LIMIT :limit",
+  );
+  const countLedger = db.prepare<[string], { n: number }>("SELECT count(*) AS n FROM quest_ledger WHERE wallet = ?");
+  return (wallet, limit) => ({
+    points: readPoints.get(wallet)?.points ?? 0,
+    total: required(countLedger.get(wallet), "count of ledger entries").n,
+    entries: readLedger.all({ wallet, limit }),
+  });
+}
 
 export function sqliteQuests(db: Db, board: Board, register: Register): QuestStore {
   const readVersion = db.prepare<[], { version: number }>("SELECT version FROM quest_catalog");
@@ -49,10 +63,7 @@ export function sqliteQuests(db: Db, board: Board, register: Register): QuestSto
   const appendLedger = db.prepare<[{ wallet: string; questId: string; points: number; now: number }]>(
     "INSERT INTO quest_ledger (wallet, quest_id, points, at) VALUES (:wallet, :questId, :points, :now)",
   );
-  const readLedger = db.prepare<[{ wallet: string; limit: number }], { questId: string; points: number; at: number }>(
-    "SELECT quest_id AS questId, points, at FROM quest_ledger WHERE wallet = :wallet ORDER BY id DESC LIMIT :limit",
-  );
-  const countLedger = db.prepare<[string], { n: number }>("SELECT count(*) AS n FROM quest_ledger WHERE wallet = ?");
+  const readLedger = prepareLedger(db);
   const readFid = db.prepare<[string], { fid: number }>("SELECT fid FROM farcaster_links WHERE wallet = ?");
   const readCheckIn = db.prepare<[string], { checkin_last: number | null; checkin_streak: number }>(
     "SELECT checkin_last, checkin_streak FROM wallets WHERE wallet = ?",
@@ -126,10 +137,6 @@ export function sqliteQuests(db: Db, board: Board, register: Register): QuestSto
       return { outcome: "completed", questPoints: required(readPoints.get(wallet), `quest_points row of ${wallet}`).points };
     }),
 
-    getQuestLedger: snapshot(db, (wallet: string, limit: number) => ({
-      points: readPoints.get(wallet)?.points ?? 0,
-      total: required(countLedger.get(wallet), "count of ledger entries").n,
-      entries: readLedger.all({ wallet, limit }),
-    })),
+    getQuestLedger: snapshot(db, readLedger),
   };
 }

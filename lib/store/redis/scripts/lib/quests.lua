@@ -19,3 +19,12 @@ local function putQuest(versionKey, orderKey, catalogKey, id, json)
   redis.call('HSET', catalogKey, id, json)
   return string.format('%d', redis.call('INCR', versionKey))
 end
+
+-- The newest `limit` entries of a wallet's ledger ("questId,points,at"), newest first.
+local function ledgerPage(ledgerKey, limit)
+  local entries = {}
+  if limit > 0 then entries = redis.call('LRANGE', ledgerKey, -limit, -1) end
+  local newestFirst = {}
+  for i = #entries, 1, -1 do newestFirst[#newestFirst + 1] = entries[i] end
+  return newestFirst
+end
