@@ -4,7 +4,7 @@
  */
 import { expect, test } from "@/tests/e2e/support/fixtures";
 
-const TAGS = ["Users", "Referrals", "Tasks", "Leaderboard", "Sign-in", "Campaign console", "Moderation", "Farcaster", "Operations"];
+const TAGS = ["Users", "Referrals", "Tasks", "Quests", "Leaderboard", "Sign-in", "Campaign console", "Moderation", "Farcaster", "Operations"];
 
 test("the contents list every section, and a link lands on its section below the header", async ({ page, app }) => {
   await page.goto(`${app.baseUrl}/docs`);
@@ -24,6 +24,7 @@ test("the contents list every section, and a link lands on its section below the
     ["users", "Users"],
     ["referrals", "Referrals"],
     ["tasks", "Tasks"],
+    ["quests", "Quests"],
     ["leaderboard", "Leaderboard"],
     ["sign-in", "Sign-in"],
     ["campaign-console", "Campaign console"],
