@@ -1,7 +1,7 @@
 -- uses: board, moderation, quests, wallets
 -- getWalletReport: read-only. The wallet's state (walletState of lib/wallets.lua, as get-wallet-state.lua
 -- reads it), whether it is known, its rank, a page of its referees index (see keys.ts) and its
--- disqualification, and its side of the quests: its quest points, the newest ARGV[4] entries of its ledger
+-- disqualification, and its side of the quests: its quest points, the newest `ledgerLimit` entries of its ledger
 -- (as get-quest-ledger.lua reads them) and the catalog's size. ARGV[5..] are the social task ids.
 -- Returns {<walletState reply>..., known 0|1, rank (0 = none on the board: no entry, or a held one), total,
 -- {referee, -referredAt, ...}, <readDisqualification reply>, quest points or false, ledger entries in all,
