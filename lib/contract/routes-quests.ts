@@ -152,4 +152,24 @@ export const QUEST_ROUTES = {
       },
     },
   }),
+  setTaskPoints: route({
+    ...paths.setTaskPoints,
+    body: quest.taskPointsBody,
+    auth: "admin",
+    doc: {
+      tag: TAG,
+      summary: "Set the points of the check-in and the social tasks",
+      description:
+        "Replaces them whole (a task left out is 0) and moves the catalog version. A check-in that checks in, and a social task's first " +
+        "completion, credit the task's points to the score, the season's board and the wallet's quest points in the same step; " +
+        "at 0 (the default) every answer of the tasks stays as it was.",
+      responses: {
+        200: { description: "The tasks' points as stored now", json: named("TaskPoints", quest.taskPointsResponse) },
+        400: error("`Invalid taskPoints.<task>: ...` naming the task, or `Invalid taskPoints: ...`"),
+        ...adminAccess,
+        413: tooLarge,
+        500: internal,
+      },
+    },
+  }),
 };
