@@ -15,10 +15,14 @@ import { useQuestCatalogChange } from "@/lib/client/hooks";
 import type { TaskPointsSetting } from "@/lib/contract/quest-schemas";
 import { COMPLETABLE_TASK_IDS } from "@/lib/domain/tasks";
 
-export function TaskPointsForm({ taskPoints }: { taskPoints: TaskPointsSetting }) {
+/** The console's save of the tasks' points; held by the Quests section, as the form starts again from what the catalog holds after it. */
+export function useTaskPointsSave() {
+  return useQuestCatalogChange((taskPoints: TaskPointsSetting) => api.setTaskPoints(taskPoints));
+}
+
+export function TaskPointsForm({ taskPoints, save }: { taskPoints: TaskPointsSetting; save: ReturnType<typeof useTaskPointsSave> }) {
   const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(COMPLETABLE_TASK_IDS.map((id) => [id, String(taskPoints[id])])));
   const [invalid, setInvalid] = useState<string | null>(null);
-  const save = useQuestCatalogChange((body: Record<string, unknown>) => api.setTaskPoints(body));
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
