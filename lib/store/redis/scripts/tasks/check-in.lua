@@ -14,7 +14,7 @@ local signals = signalKeys(KEYS[5], ARGV[7], ARGV[8], ARGV[9])
 local board = leaderboard(KEYS[6], KEYS[7], KEYS[8], KEYS[9])
 local season = seasonBoard(KEYS[10], KEYS[11], KEYS[12], KEYS[13], ARGV[11])
 local credit = referralCredit(KEYS[14], KEYS[15], KEYS[16], board, season, day, signals, ARGV[12], ARGV[13])
-local task = taskCredit(KEYS[17], KEYS[18], KEYS[19], KEYS[15])
+local task = taskCredit(KEYS[17], KEYS[18], KEYS[19])
 local wallet = ARGV[1]
 local code = ARGV[2]
 local now = tonumber(ARGV[3])
@@ -30,6 +30,6 @@ if last and now - tonumber(last) < streakWindow then streak = tonumber(redis.cal
 redis.call('HSET', walletKey, 'checkInLast', string.format('%d', now), 'checkInStreak', string.format('%d', streak))
 countFact(day, 'checkins')
 countActive(signals, walletKey)
-creditTask(task, board, season, wallet, 'daily_checkin', now)
+creditTask(task, board, season, credit.score, wallet, 'daily_checkin', now)
 local credited = creditsPending and creditPending(credit, walletKey, wallet, now)
 return {1, streak, redis.call('HGET', walletKey, 'referralPending'), credited}
