@@ -128,7 +128,7 @@ export const QUEST_ROUTES = {
       tag: TAG,
       summary: "The whole catalog as one JSON file",
       responses: {
-        200: { description: "What POST /api/admin/quests/import takes", json: named("QuestFile", z.object({ version: z.literal(quest.QUEST_FILE_VERSION), quests: z.array(quest.questSchema) })) },
+        200: { description: "What POST /api/admin/quests/import takes", json: named("QuestFile", z.object({ version: z.literal(quest.QUEST_FILE_VERSION), taskPoints: quest.taskPointsSchema, quests: z.array(quest.questSchema) })) },
         ...adminAccess,
         500: internal,
       },
