@@ -1,8 +1,10 @@
 import { ConsoleTable, EmptyRow, bodyRows, headRow, lastCell, numberCell } from "@/components/admin/console-section";
 import { formatCount, formatTime } from "@/components/admin/format";
+import { TASK_TITLES } from "@/components/tasks/task-titles";
 import type { AdminWallet } from "@/lib/contract/admin-schemas";
+import type { CompletableTaskId } from "@/lib/domain/tasks";
 
-/** The looked-up wallet's quest points and its newest ledger entries: what each completion credited, and when. */
+/** The looked-up wallet's quest points and its newest ledger entries: what each completion (a quest's, or a task's) credited, and when. */
 export function QuestLedger({ ledger }: { ledger: NonNullable<AdminWallet["questLedger"]> }) {
   const { points, total, entries } = ledger;
   return (
@@ -11,11 +13,11 @@ export function QuestLedger({ ledger }: { ledger: NonNullable<AdminWallet["quest
         Quest points <span data-testid="quest-points">{formatCount(points)}</span>
       </h3>
       <div className="mt-3">
-        <ConsoleTable caption="The wallet's points ledger, newest first: the quest, the points it credited and when (UTC)">
+        <ConsoleTable caption="The wallet's points ledger, newest first: the quest or task, the points it credited and when (UTC)">
           <thead>
             <tr className={headRow}>
               <th scope="col" className="px-4 text-left sm:px-6">
-                Quest
+                Quest or task
               </th>
               <th scope="col" className={numberCell}>
                 Points
@@ -30,8 +32,10 @@ export function QuestLedger({ ledger }: { ledger: NonNullable<AdminWallet["quest
               <EmptyRow columns={3}>No quest completed yet.</EmptyRow>
             ) : (
               entries.map((entry, i) => (
-                <tr key={`${entry.at}-${entry.questId}-${i}`} data-testid="ledger-row" data-quest={entry.questId} data-points={entry.points} className="h-12">
-                  <td className="px-4 font-mono text-sm break-all sm:px-6">{entry.questId}</td>
+                <tr key={`${entry.at}-${entry.source}-${entry.questId}-${i}`} data-testid="ledger-row" data-source={entry.source} data-quest={entry.questId} data-points={entry.points} className="h-12">
+                  <td className="px-4 text-sm break-all sm:px-6">
+                    {entry.source === "task" ? <span>Task: {TASK_TITLES[entry.questId as CompletableTaskId] ?? entry.questId}</span> : <span className="font-mono">{entry.questId}</span>}
+                  </td>
                   <td className="px-3 text-right tabular-nums">{formatCount(entry.points)}</td>
                   <td className={`px-3 text-right tabular-nums ${lastCell}`}>{formatTime(entry.at)}</td>
                 </tr>

@@ -2,13 +2,14 @@
 
 /**
  * The console's Quests section: the whole catalog (archived quests too, with their completions),
- * a form to create or edit one, archive and unarchive, and the catalog as a JSON file to download
+ * a form to create or edit one, archive and unarchive, the check-in's and social tasks' points, and the catalog as a JSON file to download
  * or to import into another deployment. Read and changed through the admin API with the admin's
  * session cookie.
  */
 import { useRef, useState, type ChangeEvent } from "react";
 import { formatInstant } from "@/components/tasks/quest-list";
 import { QuestForm, TYPE_LABELS } from "@/components/admin/quest-form";
+import { TaskPointsForm, useTaskPointsSave } from "@/components/admin/task-points-form";
 import { bodyRows, ConsoleSection, ConsoleTable, DownloadLink, EmptyRow, firstCell, headRow, lastCell, numberCell } from "@/components/admin/console-section";
 import { formatCount } from "@/components/admin/format";
 import { buttonClass } from "@/components/ui/button";
@@ -29,6 +30,7 @@ export function QuestsPanel() {
   const [editing, setEditing] = useState<Editing>(null);
   const create = useQuestCatalogChange((body: Record<string, unknown>) => api.createQuest(body));
   const update = useQuestCatalogChange(({ id, patch }: { id: string; patch: Record<string, unknown> }) => api.updateQuest(id, patch));
+  const saveTaskPoints = useTaskPointsSave();
   const list = quests.data?.quests;
 
   return (
@@ -118,6 +120,7 @@ export function QuestsPanel() {
           )}
         </tbody>
       </ConsoleTable>
+      {quests.data && <TaskPointsForm key={JSON.stringify(quests.data.taskPoints)} taskPoints={quests.data.taskPoints} save={saveTaskPoints} />}
       {update.error && (
         <p role="alert" className="px-4 pb-4 text-sm text-red-600 sm:px-6 dark:text-red-400">
           {errorText(update.error)}

@@ -156,6 +156,8 @@ export const api = {
     request(async () => (await questSchemas()).questAnswer, { ...paths.patchQuest, path: paths.patchQuest.path.replace("{id}", encodeURIComponent(id)) }, patch),
   /** The file as exported: the server refuses it whole on one bad quest. */
   importQuests: (file: object) => request(async () => (await questSchemas()).questImportResponse, paths.importQuests, file),
+  /** The check-in's and the social tasks' points, replaced whole. */
+  setTaskPoints: (taskPoints: object) => request(async () => (await questSchemas()).taskPointsResponse, paths.setTaskPoints, { taskPoints }),
 };
 
 /** Query keys, one place, so mutations invalidate exactly what they change. */

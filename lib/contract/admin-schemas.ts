@@ -178,7 +178,8 @@ export const adminWalletResponse = z.object({
     .object({
       points: count,
       total: count,
-      entries: z.array(z.object({ questId: z.string(), points: count, at: z.number().int() })),
+      /** `source` "task": `questId` is the completable task (daily_checkin, a social task) the entry credited. */
+      entries: z.array(z.object({ source: z.enum(["quest", "task"]), questId: z.string(), points: count, at: z.number().int() })),
     })
     .optional(),
 });

@@ -51,4 +51,5 @@ export const adminQuests = { method: "GET", path: "/api/admin/quests" } as const
 export const patchQuest = { method: "PATCH", path: "/api/admin/quests/{id}" } as const;
 export const exportQuests = { method: "GET", path: "/api/admin/quests/export" } as const;
 export const importQuests = { method: "POST", path: "/api/admin/quests/import" } as const;
+export const setTaskPoints = { method: "POST", path: "/api/admin/task-points" } as const;
 export const openApi = { method: "GET", path: "/api/openapi.json" } as const;

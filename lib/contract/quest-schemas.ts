@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { parseAbiItem, type AbiFunction } from "viem";
 import { address, walletSchema } from "@/lib/contract/schemas";
+import type { CompletableTaskId } from "@/lib/domain/tasks";
 import { WALLET_PATTERN } from "@/lib/domain/wallet";
 import {
   COMPARATORS,
@@ -247,11 +248,34 @@ export function applyQuestPatch(quest: Quest, patch: QuestPatch) {
 export const QUEST_FILE_VERSION = 1;
 
 /**
+ * The points each completable task (the check-in, per check-in; a social task, on its first completion)
+ * credits, set in the catalog: every task present, 0 for none. An input may leave a task out: it is 0.
+ */
+const taskPoint = (taskId: CompletableTaskId) => count(`taskPoints.${taskId}`, 0, MAX_QUEST_POINTS).default(0);
+export const taskPointsSchema = z.strictObject(
+  {
+    daily_checkin: taskPoint("daily_checkin"),
+    add_miniapp: taskPoint("add_miniapp"),
+    fc_follow: taskPoint("fc_follow"),
+    fc_like_recast: taskPoint("fc_like_recast"),
+    fc_comment: taskPoint("fc_comment"),
+  } satisfies Record<CompletableTaskId, unknown>,
+  { error: (issue) => (issue.code === "unrecognized_keys" ? `Invalid taskPoints: ${issue.keys.join(", ")} is no completable task` : "Invalid taskPoints: must be an object of task ids to points") },
+);
+export type TaskPointsSetting = z.output<typeof taskPointsSchema>;
+
+/** POST /api/admin/task-points: the tasks' points, replaced whole. */
+export const taskPointsBody = z.object({ taskPoints: taskPointsSchema });
+export const taskPointsResponse = z.object({ taskPoints: taskPointsSchema });
+
+/**
  * The export file, and the import body: `{ version: 1, quests }`. One bad quest refuses the whole
  * file, named by its index and id; so do two quests with one id.
  */
 export const questFileSchema = z.object({
   version: z.literal(QUEST_FILE_VERSION, { error: `Invalid version: must be ${QUEST_FILE_VERSION}` }),
+  /** Absent (a file exported before task points): the catalog's task points stay as they are. */
+  taskPoints: taskPointsSchema.optional(),
   quests: z
     .array(z.unknown(), { error: "Invalid quests: must be a list" })
     .max(MAX_QUESTS, { error: `Invalid quests: at most ${MAX_QUESTS}` })
@@ -337,7 +361,7 @@ export const questAnswer = z.object({ quest: questSchema });
 /** A quest in GET /api/admin/quests: archived ones too, each with its completions. */
 export const adminQuestSchema = z.intersection(questSchema, z.object({ completions: whole }));
 export type AdminQuest = z.output<typeof adminQuestSchema>;
-export const adminQuestsResponse = z.object({ quests: z.array(adminQuestSchema) });
+export const adminQuestsResponse = z.object({ quests: z.array(adminQuestSchema), taskPoints: taskPointsSchema });
 
 /** POST /api/admin/quests/import */
 export const questImportResponse = z.object({ imported: whole });

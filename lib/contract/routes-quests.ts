@@ -128,7 +128,7 @@ export const QUEST_ROUTES = {
       tag: TAG,
       summary: "The whole catalog as one JSON file",
       responses: {
-        200: { description: "What POST /api/admin/quests/import takes", json: named("QuestFile", z.object({ version: z.literal(quest.QUEST_FILE_VERSION), quests: z.array(quest.questSchema) })) },
+        200: { description: "What POST /api/admin/quests/import takes", json: named("QuestFile", z.object({ version: z.literal(quest.QUEST_FILE_VERSION), taskPoints: quest.taskPointsSchema, quests: z.array(quest.questSchema) })) },
         ...adminAccess,
         500: internal,
       },
@@ -148,6 +148,26 @@ export const QUEST_ROUTES = {
         400: error(`\`Invalid quests[<index>] ("<id>"): ...\`, \`Invalid version: ...\`, or more than ${MAX_QUESTS} quests in the catalog`),
         ...adminAccess,
         413: questTooLarge(MAX_QUEST_FILE_BYTES),
+        500: internal,
+      },
+    },
+  }),
+  setTaskPoints: route({
+    ...paths.setTaskPoints,
+    body: quest.taskPointsBody,
+    auth: "admin",
+    doc: {
+      tag: TAG,
+      summary: "Set the points of the check-in and the social tasks",
+      description:
+        "Replaces them whole (a task left out is 0) and moves the catalog version. A check-in that checks in, and a social task's first " +
+        "completion, credit the task's points to the score, the season's board and the wallet's quest points in the same step; " +
+        "at 0 (the default) every answer of the tasks stays as it was.",
+      responses: {
+        200: { description: "The tasks' points as stored now", json: named("TaskPoints", quest.taskPointsResponse) },
+        400: error("`Invalid taskPoints.<task>: ...` naming the task, or `Invalid taskPoints: ...`"),
+        ...adminAccess,
+        413: tooLarge,
         500: internal,
       },
     },

@@ -215,12 +215,17 @@ function checkScore(record: WalletRecord, points: ReferralPoints, flag: Flag): v
   }
 }
 
-/** The ledger is what completeQuest appended with each credit: it sums to the quest points and ends at each last completion. */
+/**
+ * The ledger is what completeQuest (and a task's credit) appended with each credit: it sums to the quest
+ * points, and its quest entries end at each last completion. A task's entries have no last completion of
+ * the quest side nor a quest's completion count: they count in the sum only.
+ */
 function checkLedger(wallet: string, quests: WalletQuestRecord, completions: Map<string, number>, flag: Flag): void {
   let sum = 0;
   const latest = new Map<string, number>();
   for (const entry of quests.ledger) {
     sum += entry.points;
+    if (entry.source === "task") continue;
     latest.set(entry.questId, Math.max(latest.get(entry.questId) ?? 0, entry.at));
     completions.set(entry.questId, (completions.get(entry.questId) ?? 0) + 1);
   }

@@ -1,12 +1,12 @@
 /**
  * The quest catalog as the services hold it: the store's catalog parsed by questSchema, kept per store
  * at its version so that a read passing that version gets no quests back (lib/store/ports/quests.ts);
- * and the admin's use cases on it: create, list with completions, PATCH, export and import.
+ * and the admin's use cases on it: create, list with completions, PATCH, the tasks' points, export and import.
  */
 import { ApiError } from "@/lib/contract/errors";
-import { applyQuestPatch, QUEST_FILE_VERSION, questSchema, type Quest, type QuestFile, type QuestPatch } from "@/lib/contract/quest-schemas";
+import { applyQuestPatch, QUEST_FILE_VERSION, questSchema, taskPointsSchema, type Quest, type QuestFile, type QuestPatch, type TaskPointsSetting } from "@/lib/contract/quest-schemas";
 import { isQuestId, MAX_QUESTS } from "@/lib/domain/quests";
-import type { QuestStore, StoredQuest, WalletQuests } from "@/lib/store/types";
+import type { QuestStore, StoredQuest, TaskPoints, WalletQuests } from "@/lib/store/types";
 
 export interface Catalog {
   version: number;
@@ -71,10 +71,25 @@ export async function createQuest(deps: CatalogDeps, quest: Quest): Promise<{ qu
 
 export type AdminQuest = Quest & { completions: number };
 
-/** GET /api/admin/quests: archived included, each with its completions. */
-export async function listQuests(deps: CatalogDeps): Promise<{ quests: AdminQuest[] }> {
+/** The tasks' points as the console and the file show them: every task, 0 for one the store holds none for. */
+const taskPointsOf = (stored: TaskPoints): TaskPointsSetting => taskPointsSchema.parse(stored);
+
+/** GET /api/admin/quests: archived included, each with its completions; and the tasks' points. */
+export async function listQuests(deps: CatalogDeps): Promise<{ quests: AdminQuest[]; taskPoints: TaskPointsSetting }> {
   const read = await deps.store.readQuestCatalog();
-  return { quests: catalogOf(read.version, read.quests).quests.map((quest) => ({ ...quest, completions: read.completions[quest.id] ?? 0 })) };
+  return {
+    quests: catalogOf(read.version, read.quests).quests.map((quest) => ({ ...quest, completions: read.completions[quest.id] ?? 0 })),
+    taskPoints: taskPointsOf(read.taskPoints),
+  };
+}
+
+/**
+ * POST /api/admin/task-points. The check-in and social task steps read the points in their own store step,
+ * so every process credits the points set now from its next step on, whatever catalog it holds.
+ */
+export async function setTaskPoints(deps: CatalogDeps, taskPoints: TaskPointsSetting): Promise<{ taskPoints: TaskPointsSetting }> {
+  await deps.store.setTaskPoints(taskPoints);
+  return { taskPoints };
 }
 
 /**
@@ -98,12 +113,12 @@ export async function patchQuest(deps: CatalogDeps, id: string, patch: QuestPatc
 /** GET /api/admin/quests/export: the file POST /api/admin/quests/import takes. */
 export async function exportQuests(deps: CatalogDeps): Promise<QuestFile> {
   const read = await deps.store.readQuestCatalog();
-  return { version: QUEST_FILE_VERSION, quests: catalogOf(read.version, read.quests).quests as Quest[] };
+  return { version: QUEST_FILE_VERSION, taskPoints: taskPointsOf(read.taskPoints), quests: catalogOf(read.version, read.quests).quests as Quest[] };
 }
 
 /** POST /api/admin/quests/import: every quest of the file created or replaced in one step (the file was checked whole). */
 export async function importQuests(deps: CatalogDeps, file: QuestFile): Promise<{ imported: number }> {
-  const result = await deps.store.importQuests(file.quests);
+  const result = await deps.store.importQuests(file.quests, file.taskPoints);
   if (result.outcome === "full") throw questErrors.full();
   return { imported: file.quests.length };
 }

@@ -5,7 +5,8 @@
  */
 import { isQuestId, MAX_QUEST_POINTS, MAX_QUESTS } from "@/lib/domain/quests";
 import { checkSeconds, checkWallet } from "@/lib/store/checks";
-import { MAX_LEDGER_PAGE, MAX_STORED_QUEST_BYTES, type StoredQuest } from "@/lib/store/ports/quests";
+import { COMPLETABLE_TASK_IDS } from "@/lib/domain/tasks";
+import { MAX_LEDGER_PAGE, MAX_STORED_QUEST_BYTES, type StoredQuest, type TaskPoints } from "@/lib/store/ports/quests";
 import type { Store } from "@/lib/store/types";
 
 function checkQuestId(questId: string): void {
@@ -15,6 +16,16 @@ function checkQuestId(questId: string): void {
 function checkQuest(quest: StoredQuest): void {
   checkQuestId(quest.id);
   if (Buffer.byteLength(JSON.stringify(quest)) > MAX_STORED_QUEST_BYTES) throw new RangeError(`quest ${quest.id} is over ${MAX_STORED_QUEST_BYTES} bytes`);
+}
+
+/** Points of completable tasks only, each a whole number within MAX_QUEST_POINTS. */
+function checkTaskPoints(taskPoints: TaskPoints): void {
+  for (const [taskId, points] of Object.entries(taskPoints)) {
+    if (!(COMPLETABLE_TASK_IDS as readonly string[]).includes(taskId)) throw new RangeError(`not a completable task: ${JSON.stringify(taskId)}`);
+    if (!Number.isSafeInteger(points) || points < 0 || points > MAX_QUEST_POINTS) {
+      throw new RangeError(`points of ${taskId} must be a whole number from 0 to ${MAX_QUEST_POINTS}, got ${points}`);
+    }
+  }
 }
 
 export function checkedQuests(store: Store): Partial<Store> {
@@ -33,11 +44,16 @@ export function checkedQuests(store: Store): Partial<Store> {
       checkSeconds(catalogVersion, "catalogVersion");
       return store.replaceQuest(quest, catalogVersion);
     },
-    async importQuests(quests) {
+    async importQuests(quests, taskPoints) {
       if (quests.length > MAX_QUESTS) throw new RangeError(`at most ${MAX_QUESTS} quests, got ${quests.length}`);
       quests.forEach(checkQuest);
       if (new Set(quests.map((quest) => quest.id)).size !== quests.length) throw new RangeError("two quests with one id");
-      return store.importQuests(quests);
+      if (taskPoints) checkTaskPoints(taskPoints);
+      return store.importQuests(quests, taskPoints);
+    },
+    async setTaskPoints(taskPoints) {
+      checkTaskPoints(taskPoints);
+      return store.setTaskPoints(taskPoints);
     },
     async completeQuest(input) {
       checkWallet(input.wallet);

@@ -6,7 +6,7 @@
  */
 import { VISITOR_ID_PATTERN } from "@/lib/domain/analytics";
 import { isQuestId, MAX_QUEST_POINTS } from "@/lib/domain/quests";
-import { SOCIAL_TASK_IDS } from "@/lib/domain/tasks";
+import { COMPLETABLE_TASK_IDS, SOCIAL_TASK_IDS } from "@/lib/domain/tasks";
 import { checkedNotifications } from "@/lib/store/checked-notifications";
 import { checkedQuests } from "@/lib/store/checked-quests";
 import {
@@ -239,7 +239,7 @@ export function checked(store: Store): Store {
 
 /**
  * A record's quest side, as completeQuest writes it: quest ids are slugs (which the Redis encoding relies
- * on), entries credit 0..MAX_QUEST_POINTS. Whether the ledger sums to the points is the invariant
+ * on), a task's entry names a completable task, entries credit 0..MAX_QUEST_POINTS. Whether the ledger sums to the points is the invariant
  * checker's rule, not a malformed argument.
  */
 function checkQuestSide({ wallet, quests }: WalletRecord): void {
@@ -255,7 +255,10 @@ function checkQuestSide({ wallet, quests }: WalletRecord): void {
     checkTime(at, `last completion of ${id} by ${wallet}`);
   }
   for (const entry of quests.ledger) {
-    questId(entry.questId);
+    if (entry.source === "quest") questId(entry.questId);
+    else if (!(COMPLETABLE_TASK_IDS as readonly string[]).includes(entry.questId)) {
+      throw new RangeError(`task of ${wallet}'s ledger must be a completable task, got ${JSON.stringify(entry.questId)}`);
+    }
     checkTime(entry.at, `ledger time of ${wallet}`);
     if (!Number.isInteger(entry.points) || entry.points < 0 || entry.points > MAX_QUEST_POINTS) {
       throw new RangeError(`ledger points of ${wallet} must be a whole number from 0 to ${MAX_QUEST_POINTS}, got ${entry.points}`);

@@ -6,6 +6,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import Ajv2020, { type ValidateFunction } from "ajv/dist/2020";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_BODY_BYTES } from "@/lib/contract/route-spec";
 import { refCodeOf } from "@/lib/domain/wallet";
 import { startApp, type AppServer } from "@/tests/support/app-server";
 import { freePort } from "@/tests/support/free-port";
@@ -448,12 +449,17 @@ describe("real responses against the OpenAPI document", () => {
     expect((await admin(live, "POST", "/api/admin/quests/import", file)).body).toEqual({ imported: 1 });
     expect((await admin(live, "POST", "/api/admin/quests/import", { version: 1, quests: [{ id: "x" }] })).status).toBe(400);
     expect((await admin(live, "POST", "/api/admin/quests/import", { version: 1, quests: [], pad: "x".repeat(1024 * 1024) })).status).toBe(413);
+    const noTaskPoints = { daily_checkin: 0, add_miniapp: 0, fc_follow: 0, fc_like_recast: 0, fc_comment: 0 };
+    expect((await admin(live, "POST", "/api/admin/task-points", { taskPoints: {} })).body).toEqual({ taskPoints: noTaskPoints });
+    expect((await admin(live, "POST", "/api/admin/task-points", { taskPoints: { fc_follow: -1 } })).status).toBe(400);
+    expect((await admin(live, "POST", "/api/admin/task-points", { taskPoints: {}, pad: "x".repeat(MAX_BODY_BYTES) })).status).toBe(413);
     const every: ["GET" | "POST" | "PATCH", string, unknown][] = [
       ["POST", "/api/admin/quests", visitQuest],
       ["GET", "/api/admin/quests", undefined],
       ["PATCH", "/api/admin/quests/openapi-visit", { points: 1 }],
       ["GET", "/api/admin/quests/export", undefined],
       ["POST", "/api/admin/quests/import", file],
+      ["POST", "/api/admin/task-points", { taskPoints: {} }],
     ];
     for (const [method, target, body] of every) {
       expect((await admin(live, method, target, body, {})).status, target).toBe(401);

@@ -89,8 +89,8 @@ it("once the catalog holds a quest, the lookup carries the wallet's quest points
     points: 8,
     total: 2,
     entries: [
-      { questId: "lookup-daily", points: 3, at: second.body.timestamp },
-      { questId: "lookup-once", points: 5, at: first.body.timestamp },
+      { source: "quest", questId: "lookup-daily", points: 3, at: second.body.timestamp },
+      { source: "quest", questId: "lookup-once", points: 5, at: first.body.timestamp },
     ],
   });
   expect(report).toMatchObject({ score: 8, rewards: 160, known: true });

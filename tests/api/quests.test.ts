@@ -82,6 +82,7 @@ describe("who may edit the catalog", () => {
     ["PATCH", "/api/admin/quests/some-quest"],
     ["GET", "/api/admin/quests/export"],
     ["POST", "/api/admin/quests/import"],
+    ["POST", "/api/admin/task-points"],
   ] as const;
   const send = (client: Client, method: string, path: string, headers: Record<string, string>) =>
     client.raw(method, path, method === "GET" ? { headers } : { body: "{}", headers: { "content-type": "application/json", ...headers } });

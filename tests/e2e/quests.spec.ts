@@ -6,7 +6,8 @@
  * counts one completion each, and its wallet lookup lists the visitor's ledger; both pages hold a 390 px
  * phone without scrolling sideways.
  * Screenshots of the quest form, the console's Quests section and the dashboard's quests on a phone
- * (`npm run screenshots` writes them to docs/).
+ * (`npm run screenshots` writes them to docs/). Last, the Task points form sets the check-in's points and a check-in
+ * credits them, which the wallet lookup's ledger names as a task.
  */
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
@@ -19,6 +20,7 @@ import { e2eChain, fixedKeys, SCREENSHOT_DIR } from "@/tests/e2e/support/helpers
 import { signInToConsole } from "@/tests/e2e/support/console";
 import { appAt, connectThroughModal, expect, guardNetwork, test, waitForHydration, type App } from "@/tests/e2e/support/fixtures";
 import { installWallet } from "@/tests/e2e/support/wallet";
+import { randomWallet } from "@/tests/support/wallets";
 
 const { keyOf, walletOf } = fixedKeys("quests");
 const adminKey = keyOf("admin");
@@ -254,4 +256,32 @@ test("a daily visit quest: open, complete, the points it gave, a countdown that 
   await page.clock.fastForward("24:00:00");
   await expect(row).toHaveAttribute("data-status", "available");
   await expect(row.getByRole("link", { name: /Open/ })).toBeVisible();
+});
+
+test("the console's Task points form: a bad value is named before anything is sent; a check-in then credits its points", async ({ page, request }) => {
+  await signInToConsole(page, app.baseUrl, adminKey);
+  const form = page.getByTestId("task-points-form");
+  await waitForHydration(form.getByTestId("task-points-save"));
+  await expect(form.getByTestId("task-points-daily_checkin")).toHaveValue("0");
+  await form.getByTestId("task-points-daily_checkin").fill("3");
+  await form.getByTestId("task-points-fc_follow").fill("-1");
+  await form.getByTestId("task-points-save").click();
+  await expect(form.getByRole("alert")).toHaveText("Invalid taskPoints.fc_follow: must be a whole number from 0 to 1000000");
+  const stored = async () => ((await (await request.get(`${app.baseUrl}/api/admin/quests`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).json()) as { taskPoints: Record<string, number> }).taskPoints;
+  expect((await stored()).daily_checkin).toBe(0);
+  await form.getByTestId("task-points-fc_follow").fill("0");
+  await form.getByTestId("task-points-save").click();
+  await expect(form.getByTestId("task-points-saved")).toBeVisible();
+  expect(await stored()).toMatchObject({ daily_checkin: 3, fc_follow: 0 });
+
+  const wallet = randomWallet();
+  const checkIn = await request.post(`${app.baseUrl}/api/steam/task/complete`, { data: { wallet, taskId: "daily_checkin" } });
+  expect(checkIn.status()).toBe(200);
+  expect(((await (await request.get(`${app.baseUrl}/api/leaderboard/user?wallet=${wallet}`)).json()) as { rewards: number }).rewards).toBe(3 * 20);
+  const lookup = page.getByRole("region", { name: "Wallet lookup" });
+  await lookup.getByLabel("Wallet address").fill(wallet);
+  await lookup.getByRole("button", { name: "Look up" }).click();
+  const row = page.getByTestId("wallet-report").getByTestId("ledger-row");
+  await expect(row).toHaveAttribute("data-source", "task");
+  await expect(row).toContainText("Task: Daily check-in");
 });

@@ -93,7 +93,10 @@ async function allRecords(store: Store): Promise<WalletRecord[]> {
 
 /** The operator's copy: the catalog through its own export/import first (SQLite counts completions in it), then the records. */
 async function copy(source: Store, target: Store, catalogFirst = true) {
-  const catalog = async () => void (await target.importQuests((await source.readQuestCatalog()).quests));
+  const catalog = async () => {
+    const { quests, taskPoints } = await source.readQuestCatalog();
+    await target.importQuests(quests, taskPoints);
+  };
   if (catalogFirst) await catalog();
   await target.putWallets(await allRecords(source));
   if (!catalogFirst) await catalog();
@@ -106,13 +109,16 @@ describe("a copy between backends with quest points", () => {
     const source = await sqliteStore();
     const target = await redisStore();
     const { referrer } = await seed(source);
+    await source.setTaskPoints({ fc_comment: 4 });
+    await source.completeSocialTask(referrer, "fc_comment", T0 + 40);
     await copy(source, target);
 
     expect(await allRecords(target)).toEqual(await allRecords(source));
-    expect((await allRecords(target)).find((r) => r.wallet === referrer)).toMatchObject({ entry: { score: 11 }, quests: { points: 9 } });
+    expect((await allRecords(target)).find((r) => r.wallet === referrer)).toMatchObject({ entry: { score: 15 }, quests: { points: 13 } });
     expect(await target.getLeaderboardPage(0, 10)).toEqual(await source.getLeaderboardPage(0, 10));
     const [from, to] = [await source.readQuestCatalog(), await target.readQuestCatalog()];
-    expect({ quests: to.quests, completions: to.completions }).toEqual({ quests: from.quests, completions: from.completions });
+    expect(to).toEqual({ ...from, version: to.version });
+    expect(to.taskPoints).toEqual({ fc_comment: 4 });
     expect((await target.readQuests(referrer)).wallet).toEqual((await source.readQuests(referrer)).wallet);
     expect(await target.getQuestLedger(referrer, 10)).toEqual(await source.getQuestLedger(referrer, 10));
     expect((await target.getCampaign(0, 0, [])).totalScore).toBe((await source.getCampaign(0, 0, [])).totalScore);
@@ -143,6 +149,24 @@ describe.each([
     const report = await checkInvariants(store);
     expect(kindsOf(report)).toEqual(["quest-completions"]);
     expect(report.samples[0]?.detail).toBe("quest intro counts 3 completion(s), the ledgers hold 2");
+  });
+
+  it("task points: score = referral points + quest points with the check-in's and a social task's entries, and the report is clean", async () => {
+    const { store } = await open();
+    const { referrer } = await seed(store);
+    await store.setTaskPoints({ daily_checkin: 3, fc_follow: 2 });
+    await store.checkIn(referrer, T0 + 30, DAY, null, 2 * DAY);
+    await store.completeSocialTask(referrer, "fc_follow", T0 + 31);
+    const [record] = await store.getWallets([referrer]);
+    expect(record).toMatchObject({ entry: { score: 2 + 9 + 5 }, quests: { points: 9 + 5 } });
+    expect(record!.quests!.ledger.slice(-2)).toEqual([
+      { source: "task", questId: "daily_checkin", points: 3, at: T0 + 30 },
+      { source: "task", questId: "fc_follow", points: 2, at: T0 + 31 },
+    ]);
+    expect((await checkInvariants(store)).samples).toEqual([]);
+    // A task's entry left out of the quest points is caught like a quest's.
+    await store.putWallets([{ ...record!, quests: { ...record!.quests!, ledger: record!.quests!.ledger.slice(0, -1) } }]);
+    expect(kindsOf(await checkInvariants(store))).toEqual(["quest-ledger"]);
   });
 
   it("a last completion that is not the quest's latest ledger entry", async () => {

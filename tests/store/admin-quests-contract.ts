@@ -61,9 +61,9 @@ export function describeOperatorQuestsContract(name: string, openBackend: () => 
         points: 13,
         lastCompleted: { once: T0, daily: T0 + 1 + DAY },
         ledger: [
-          { questId: "once", points: 7, at: T0 },
-          { questId: "daily", points: 3, at: T0 + 1 },
-          { questId: "daily", points: 3, at: T0 + 1 + DAY },
+          { source: "quest", questId: "once", points: 7, at: T0 },
+          { source: "quest", questId: "daily", points: 3, at: T0 + 1 },
+          { source: "quest", questId: "daily", points: 3, at: T0 + 1 + DAY },
         ],
       };
       const record = await recordOf(store, wallet);
@@ -111,8 +111,8 @@ export function describeOperatorQuestsContract(name: string, openBackend: () => 
         points: 10,
         lastCompleted: { daily: now - DAY + 1 },
         ledger: [
-          { questId: "daily", points: 5, at: now - 2 * DAY },
-          { questId: "daily", points: 5, at: now - DAY + 1 },
+          { source: "quest", questId: "daily", points: 5, at: now - 2 * DAY },
+          { source: "quest", questId: "daily", points: 5, at: now - DAY + 1 },
         ],
       };
       await store.putWallets([{ ...bareOf(wallet), entry: { score: 10, reachedAt: now - DAY + 1 }, quests }]);
@@ -151,7 +151,7 @@ export function describeOperatorQuestsContract(name: string, openBackend: () => 
     it("refuses a malformed quest side before writing anything, and takes MAX_QUEST_POINTS exactly", async () => {
       const wallet = randomWallet();
       const side = (quests: WalletQuestRecord) => store.putWallets([{ ...bareOf(wallet), quests }]);
-      const entry = { questId: "q", points: MAX_QUEST_POINTS, at: T0 };
+      const entry = { source: "quest" as const, questId: "q", points: MAX_QUEST_POINTS, at: T0 };
       await expect(side({ points: 1, lastCompleted: { "Not A Slug": T0 }, ledger: [] })).rejects.toThrow(RangeError);
       await expect(side({ points: 1, lastCompleted: {}, ledger: [{ ...entry, questId: "a,b" }] })).rejects.toThrow(RangeError);
       await expect(side({ points: -1, lastCompleted: {}, ledger: [] })).rejects.toThrow(RangeError);

@@ -55,7 +55,7 @@ export function describeQuestsContract(name: string, open: OpenBoardStore) {
 
     it("creates, refuses an existing id, replaces, and moves the version with every change", async () => {
       const store = await fresh();
-      expect(await store.readQuestCatalog()).toEqual({ version: 0, quests: [], completions: {} });
+      expect(await store.readQuestCatalog()).toEqual({ version: 0, quests: [], completions: {}, taskPoints: {} });
       const first = await store.createQuest(visit("first", 5));
       expect(first).toEqual({ outcome: "created", version: 1 });
       expect(await store.createQuest({ ...visit("first", 9), title: "Other" })).toEqual({ outcome: "exists", version: 1 });
@@ -99,7 +99,7 @@ export function describeQuestsContract(name: string, open: OpenBoardStore) {
       expect(results.filter((r) => r.outcome === "completed")).toHaveLength(1);
       expect(results.filter((r) => r.outcome === "already")).toEqual(Array(19).fill({ outcome: "already", at: NOON }));
       expect((await store.getWalletState(wallet)).score).toBe(5);
-      expect(await store.getQuestLedger(wallet, 10)).toEqual({ points: 5, total: 1, entries: [{ questId: "once", points: 5, at: NOON }] });
+      expect(await store.getQuestLedger(wallet, 10)).toEqual({ points: 5, total: 1, entries: [{ source: "quest", questId: "once", points: 5, at: NOON }] });
       expect((await store.readQuestCatalog()).completions).toEqual({ once: 1 });
     });
 
@@ -137,7 +137,7 @@ export function describeQuestsContract(name: string, open: OpenBoardStore) {
       await complete(store, { wallet: referrer, questId: "b", catalogVersion: version, points: 7, periodSeconds: SECONDS_PER_DAY, now: NOON + 1 });
 
       const ledger = await store.getQuestLedger(referrer, 10);
-      expect(ledger).toEqual({ points: 12, total: 2, entries: [{ questId: "b", points: 7, at: NOON + 1 }, { questId: "a", points: 5, at: NOON }] });
+      expect(ledger).toEqual({ points: 12, total: 2, entries: [{ source: "quest", questId: "b", points: 7, at: NOON + 1 }, { source: "quest", questId: "a", points: 5, at: NOON }] });
       expect(ledger.entries.reduce((sum, e) => sum + e.points, 0)).toBe(ledger.points);
       expect(await store.getWalletState(referrer)).toMatchObject({ referralsCount: 1, score: 1 + 12 });
       expect(await totalScore(store)).toBe(13 + 1);
@@ -196,7 +196,7 @@ export function describeQuestsContract(name: string, open: OpenBoardStore) {
       expect(await store.getQuestLedger(wallet, 2)).toEqual({
         points: 3,
         total: 3,
-        entries: [{ questId: "d", points: 1, at: NOON + 2 * SECONDS_PER_DAY }, { questId: "d", points: 1, at: NOON + SECONDS_PER_DAY }],
+        entries: [{ source: "quest", questId: "d", points: 1, at: NOON + 2 * SECONDS_PER_DAY }, { source: "quest", questId: "d", points: 1, at: NOON + SECONDS_PER_DAY }],
       });
       expect((await store.getQuestLedger(wallet, 0)).entries).toEqual([]);
     });
@@ -218,8 +218,8 @@ export function describeQuestsContract(name: string, open: OpenBoardStore) {
       const over = (await store.getWalletReport(wallet, 0, 10)).quests.ledger;
       expect(over.total).toBe(LOOKUP_LEDGER_PAGE + 1);
       expect(over.entries).toHaveLength(LOOKUP_LEDGER_PAGE);
-      expect(over.entries[0]).toEqual({ questId: "d", points: 2, at: at(LOOKUP_LEDGER_PAGE) });
-      expect(over.entries.at(-1)).toEqual({ questId: "d", points: 2, at: at(1) });
+      expect(over.entries[0]).toEqual({ source: "quest", questId: "d", points: 2, at: at(LOOKUP_LEDGER_PAGE) });
+      expect(over.entries.at(-1)).toEqual({ source: "quest", questId: "d", points: 2, at: at(1) });
     });
 
     it("the wrapper refuses a malformed quest or completion before the backend", async () => {

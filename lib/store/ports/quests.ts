@@ -9,6 +9,8 @@
  * back: a process keeps the catalog it read and passes its version, and a read at that version sends no
  * quests back; a completion checked against an older catalog is refused as "stale".
  */
+import type { CompletableTaskId } from "@/lib/domain/tasks";
+
 /**
  * A quest as the store keeps it: an object with its id, stored and handed back as JSON, unread
  * otherwise. The service writes only what questSchema (lib/contract/quest-schemas.ts) parsed and parses
@@ -25,11 +27,21 @@ export const MAX_LEDGER_PAGE = 500;
 /** Ledger entries the console's wallet lookup reads with the rest of the wallet (AnalyticsStore.getWalletReport): the newest. */
 export const LOOKUP_LEDGER_PAGE = 100;
 
+/**
+ * Points the interface's completable tasks credit (the check-in per check-in, a social task on its first
+ * completion), set in the catalog; a task absent is worth 0, so with none set every answer stays as it was.
+ * The check-in and social task steps read them in their own step (TaskStore), so a process never credits
+ * points of a catalog it holds stale.
+ */
+export type TaskPoints = Partial<Record<CompletableTaskId, number>>;
+
 export interface QuestCatalog {
   /** See the top of this file; 0 before the first quest. */
   version: number;
   /** Every quest, archived ones too, in the order they were created. */
   quests: StoredQuest[];
+  /** The tasks' points; tasks set to 0 are absent. */
+  taskPoints: TaskPoints;
 }
 
 /** A wallet's side of the quests. */
@@ -75,7 +87,13 @@ export type CompleteQuestResult =
 
 export type CatalogWrite<T extends string> = { outcome: T; version: number };
 
+/**
+ * A ledger entry: a quest's completion (`questId` the quest's id) or a task's (`questId` the task id of
+ * COMPLETABLE_TASK_IDS). The stores keep a task's as `task:<task id>`: a quest id is a slug, never holding
+ * ':', so the two never collide.
+ */
 export interface LedgerEntry {
+  source: "quest" | "task";
   questId: string;
   points: number;
   at: number;
@@ -105,9 +123,13 @@ export interface QuestStore {
 
   /**
    * Creates or replaces every quest of the file, all in one step; quests the file does not name stay.
-   * "full" (and nothing written) when the catalog would hold more than MAX_QUESTS.
+   * "full" (and nothing written) when the catalog would hold more than MAX_QUESTS. Given `taskPoints`, they
+   * replace the tasks' points in the same step.
    */
-  importQuests(quests: readonly StoredQuest[]): Promise<CatalogWrite<"imported" | "full">>;
+  importQuests(quests: readonly StoredQuest[], taskPoints?: TaskPoints): Promise<CatalogWrite<"imported" | "full">>;
+
+  /** Replaces the tasks' points (a task absent: 0) and moves the version. */
+  setTaskPoints(taskPoints: TaskPoints): Promise<CatalogWrite<"set">>;
 
   /**
    * Records a completion unless the wallet did the once quest before or did it within the period;
@@ -119,4 +141,19 @@ export interface QuestStore {
 
   /** The wallet's points ledger: its quest points and its newest `limit` entries (at most MAX_LEDGER_PAGE). */
   getQuestLedger(wallet: string, limit: number): Promise<QuestLedger>;
+}
+
+/** How the stores keep a task's ledger entry (see LedgerEntry). */
+export const TASK_LEDGER_PREFIX = "task:";
+
+/** The entry a store keeps as (`stored` id, points, at). */
+export function ledgerEntryFrom(stored: string, points: number, at: number): LedgerEntry {
+  return stored.startsWith(TASK_LEDGER_PREFIX)
+    ? { source: "task", questId: stored.slice(TASK_LEDGER_PREFIX.length), points, at }
+    : { source: "quest", questId: stored, points, at };
+}
+
+/** The id a store keeps an entry under: the quest's id, or `task:<task id>`. */
+export function storedLedgerId(entry: Pick<LedgerEntry, "source" | "questId">): string {
+  return entry.source === "task" ? TASK_LEDGER_PREFIX + entry.questId : entry.questId;
 }

@@ -117,9 +117,11 @@
  *   {p}:q:order           zset    <quest id> scored by its place in the catalog (1-based, in creation order; quests are never removed)
  *   {p}:q:version         string  the catalog version (lib/store/ports/quests.ts): INCR'd by every catalog write; never decreases
  *   {p}:q:completions     hash    <quest id> -> completions of the quest by every wallet
+ *   {p}:q:tasks           hash    <completable task id> -> the points it credits (> 0; a task absent is worth 0)
  *   {p}:q:w:<addr>        hash    <quest id> -> the wallet's last completion of it (Unix s); field `:points` (never a
  *                                 quest id) -> the wallet's quest points
  *   {p}:q:ledger:<addr>   list    the wallet's points ledger, oldest first: "questId,points,at" per completion
+ *                                 ("task:<task id>,points,at" for a task's, see LedgerEntry)
  */
 import type { NotificationKind } from "@/lib/domain/notifications";
 import { SOCIAL_TASK_IDS } from "@/lib/domain/tasks";
@@ -230,6 +232,8 @@ export interface RedisKeys {
   questOrder: string;
   questVersion: string;
   questCompletions: string;
+  /** The completable tasks' points. */
+  taskPoints: string;
   /** The wallet's last completion of each quest and its quest points. */
   questProgress(wallet: string): string;
   /** The wallet's points ledger. */
@@ -306,6 +310,7 @@ export function redisKeys(prefix: string): RedisKeys {
     questOrder: `${base}q:order`,
     questVersion: `${base}q:version`,
     questCompletions: `${base}q:completions`,
+    taskPoints: `${base}q:tasks`,
     questProgress: (wallet) => `${base}q:w:${wallet}`,
     questLedger: (wallet) => `${base}q:ledger:${wallet}`,
   };

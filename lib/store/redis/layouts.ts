@@ -91,9 +91,17 @@ export const CREDIT_REFERRAL = {
   args: ["wallet", "now", ...DAY.args, ...SIGNALS.args, ...CREDIT.args],
 } as const;
 
+/** creditTask of lib/tasks.lua, after a step's board and season (tasks.ts taskCreditKeys). */
+export const TASK_CREDIT = { keys: ["task.pointsKey", "task.progressKey", "task.ledgerKey"], args: [] } as const;
+
 export const CHECK_IN = {
-  keys: [...REGISTRATION.keys, ...SIGNALS.keys, ...CREDIT.keys],
+  keys: [...REGISTRATION.keys, ...SIGNALS.keys, ...CREDIT.keys, ...TASK_CREDIT.keys],
   args: [...REGISTRATION.args, "cooldown", ...SIGNALS.args, "creditsPending", ...CREDIT.args, "streakWindow"],
+} as const;
+
+export const COMPLETE_SOCIAL_TASK = {
+  keys: [...REGISTRATION.keys, ...SIGNALS.keys, ...BOARD_WRITE, "season.lbKey", "season.heldKey", "season.refsKey", "season.lastKey", "scoreKey", ...TASK_CREDIT.keys],
+  args: [...REGISTRATION.args, "taskId", ...SIGNALS.args, "season.number"],
 } as const;
 
 export const MARK_NFT_MINT = {
@@ -142,6 +150,7 @@ export const LAYOUTS: Readonly<Partial<Record<ScriptName, Layout>>> = {
   "record-referral": RECORD_REFERRAL,
   "credit-referral": CREDIT_REFERRAL,
   "check-in": CHECK_IN,
+  "complete-social-task": COMPLETE_SOCIAL_TASK,
   "mark-nft-mint": MARK_NFT_MINT,
   disqualify: DISQUALIFY,
   reinstate: REINSTATE,

@@ -3,11 +3,11 @@
  * its order and a version; a wallet's progress is one hash (last completion per quest, and its quest
  * points), its ledger one list.
  *
- * Keys: q:catalog, q:order, q:version, q:completions, q:w:<addr>, q:ledger:<addr>, fc:fid (the linked fid,
+ * Keys: q:catalog, q:order, q:version, q:completions, q:tasks (the tasks' points), q:w:<addr>, q:ledger:<addr>, fc:fid (the linked fid,
  * read), wallet:<addr> (checkInLast and checkInStreak, read); a completion also makes the wallet known (wallet:<addr>, codes, an:<day>:facts, an:since) and
  * credits through addPoints of lib/board.lua: lb, lb:held, disqualified, lb:version, the season's lb:s:<n>,
  * lb:held:s:<n>, lb:refs:s:<n> (untouched) and lb:seasons, score.
- * Scripts: quests/read-quests, read-quest-catalog, create-quest, replace-quest, import-quests,
+ * Scripts: quests/read-quests, read-quest-catalog, create-quest, replace-quest, import-quests, set-task-points,
  * complete-quest, get-quest-ledger (and lib/quests.lua).
  */
 import "server-only";
@@ -18,7 +18,7 @@ import { int, list, optInt, str, UnexpectedReplyError } from "@/lib/store/redis/
 import { whole } from "@/lib/store/redis/run";
 import { seasonWrite } from "@/lib/store/redis/seasons";
 import { registration } from "@/lib/store/redis/wallets";
-import type { CatalogWrite, CompleteQuestResult, LedgerEntry, QuestStore, StoredQuest, WalletQuests } from "@/lib/store/types";
+import { ledgerEntryFrom, type CatalogWrite, type CompleteQuestResult, type LedgerEntry, type QuestStore, type StoredQuest, type TaskPoints, type WalletQuests } from "@/lib/store/types";
 
 /** The field of q:w:<addr> that holds the wallet's quest points (keys.ts): never a quest id. */
 const POINTS_FIELD = ":points";
@@ -63,10 +63,15 @@ function writeOf<T extends string>(reply: unknown, outcomes: readonly T[], what:
   return { outcome: outcome as T, version: int(version, "catalog version") };
 }
 
+/** The tasks' points as the scripts take them: taskId, points, ... */
+function taskPairs(taskPoints: TaskPoints): string[] {
+  return Object.entries(taskPoints).flatMap(([taskId, points]) => [taskId, whole(points ?? 0)]);
+}
+
 export function ledgerEntryOf(value: unknown): LedgerEntry {
   const [questId, points, at] = str(value, "ledger entry").split(",");
   if (questId === undefined || points === undefined || at === undefined) throw new UnexpectedReplyError("ledger entry", value);
-  return { questId, points: int(points, "ledger points"), at: int(at, "ledger time") };
+  return ledgerEntryFrom(questId, int(points, "ledger points"), int(at, "ledger time"));
 }
 
 export function questOperations(context: RedisContext): QuestStore {
@@ -88,11 +93,12 @@ export function questOperations(context: RedisContext): QuestStore {
     },
 
     async readQuestCatalog() {
-      const [version, quests, completions] = await runList("read-quest-catalog", [...catalogKeys, keys.questCompletions], [], 3);
+      const [version, quests, completions, taskPoints] = await runList("read-quest-catalog", [...catalogKeys, keys.questCompletions, keys.taskPoints], [], 4);
       return {
         version: int(version, "catalog version"),
         quests: questsOf(quests),
         completions: Object.fromEntries(pairsOf(completions, "completions").map(([id, n]) => [str(id, "quest id"), int(n, "completions")])),
+        taskPoints: Object.fromEntries(pairsOf(taskPoints, "task points").map(([id, n]) => [str(id, "task id"), int(n, "task points")])) as TaskPoints,
       };
     },
 
@@ -105,9 +111,14 @@ export function questOperations(context: RedisContext): QuestStore {
       return writeOf(reply, ["replaced", "missing", "stale"], "replaceQuest");
     },
 
-    async importQuests(quests) {
-      const args = [whole(MAX_QUESTS), ...quests.flatMap((quest) => [quest.id, JSON.stringify(quest)])];
-      return writeOf(await run("import-quests", catalogKeys, args), ["imported", "full"], "importQuests");
+    async importQuests(quests, taskPoints) {
+      const tasks = taskPoints ? taskPairs(taskPoints) : [];
+      const args = [whole(MAX_QUESTS), taskPoints ? whole(tasks.length / 2) : "", ...tasks, ...quests.flatMap((quest) => [quest.id, JSON.stringify(quest)])];
+      return writeOf(await run("import-quests", [...catalogKeys, keys.taskPoints], args), ["imported", "full"], "importQuests");
+    },
+
+    async setTaskPoints(taskPoints) {
+      return writeOf(await run("set-task-points", [keys.questVersion, keys.taskPoints], taskPairs(taskPoints)), ["set"], "setTaskPoints");
     },
 
     async completeQuest({ wallet, questId, catalogVersion, points, periodSeconds, now }): Promise<CompleteQuestResult> {

@@ -8,7 +8,7 @@ import { refCodeOf } from "@/lib/domain/wallet";
 import { WALLET_RECORD_FIELDS } from "@/lib/store/redis/keys";
 import { ledgerEntryOf, questProgressOf } from "@/lib/store/redis/quests";
 import { flag, int, list, optInt, optWallet, wallet as walletOf } from "@/lib/store/redis/reply";
-import type { WalletQuestRecord, WalletRecord } from "@/lib/store/types";
+import { storedLedgerId, type WalletQuestRecord, type WalletRecord } from "@/lib/store/types";
 
 /** The wallet hash fields the record read scripts return, in order. */
 export const READ_FIELDS = ["createdAt", ...WALLET_RECORD_FIELDS] as const;
@@ -54,7 +54,7 @@ function encodeQuests(quests: WalletQuestRecord | undefined): [string, string, s
   return [
     String(quests.points),
     Object.entries(quests.lastCompleted).map(([id, at]) => `${id},${at}`).join(";"),
-    quests.ledger.map((entry) => `${entry.questId},${entry.points},${entry.at}`).join(";"),
+    quests.ledger.map((entry) => `${storedLedgerId(entry)},${entry.points},${entry.at}`).join(";"),
   ];
 }
 

@@ -8,20 +8,28 @@
  * nft_mint, when given a credit (the REFERRAL_QUALIFY rule asks for them), apply it to the wallet's waiting referral
  * (creditInputs of referrals.ts): the referrer's wallet:<addr>, lb, lb:held, disqualified, lb:version,
  * the season's lb:s:<n>, lb:held:s:<n>, lb:refs:s:<n> and lb:seasons, referrers:active, score, an:<day>:referrers.
+ * The check-in and a social task's first completion credit the task's points (creditTask of lib/tasks.lua:
+ * q:tasks, q:w:<addr>, q:ledger:<addr>, the board, the running season's and score).
  * Scripts: tasks/check-in, tasks/complete-social-task, tasks/mark-nft-mint.
  */
 import "server-only";
 import type { RedisContext } from "@/lib/store/redis/context";
-import { CHECK_IN, CREDIT, MARK_NFT_MINT, part, positional, REGISTRATION, SIGNALS } from "@/lib/store/redis/layouts";
+import { CHECK_IN, COMPLETE_SOCIAL_TASK, CREDIT, MARK_NFT_MINT, part, positional, REGISTRATION, SIGNALS, TASK_CREDIT } from "@/lib/store/redis/layouts";
 import { creditInputs } from "@/lib/store/redis/referrals";
 import { flag, int, list, optWallet } from "@/lib/store/redis/reply";
 import { whole } from "@/lib/store/redis/run";
+import { seasonWrite } from "@/lib/store/redis/seasons";
 import { signalWrites } from "@/lib/store/redis/signals";
 import { registration } from "@/lib/store/redis/wallets";
 import type { TaskStore } from "@/lib/store/types";
 
+/** creditTask's keys of lib/tasks.lua for the wallet (layouts.ts TASK_CREDIT). */
+function taskCreditKeys(context: RedisContext, wallet: string): { keys: string[]; args: string[] } {
+  return { keys: [context.keys.taskPoints, context.keys.questProgress(wallet), context.keys.questLedger(wallet)], args: [] };
+}
+
 export function taskOperations(context: RedisContext): TaskStore {
-  const { run, runList } = context;
+  const { keys: contextKeys, run, runList } = context;
   const signals = signalWrites(context);
   return {
     async checkIn(wallet, now, cooldownSeconds, creditsPending, streakWindowSeconds) {
@@ -32,6 +40,7 @@ export function taskOperations(context: RedisContext): TaskStore {
         creditsPending: creditsPending ? "1" : "0",
         ...part(CREDIT, creditInputs(context, now, creditsPending)),
         streakWindow: whole(streakWindowSeconds),
+        ...part(TASK_CREDIT, taskCreditKeys(context, wallet)),
       });
       const reply = await runList("check-in", keys, args, 2);
       if (int(reply[0], "checkIn") === 1) {
@@ -43,8 +52,24 @@ export function taskOperations(context: RedisContext): TaskStore {
     },
 
     async completeSocialTask(wallet, taskId, now) {
-      const { keys, args } = registration(context, wallet, now);
-      const reply = list(await run("complete-social-task", [...keys, ...signals.keys], [...args, taskId, ...signals.args]), "completeSocialTask", 2);
+      const season = seasonWrite(context, now);
+      const { keys, args } = positional(COMPLETE_SOCIAL_TASK, {
+        ...part(REGISTRATION, registration(context, wallet, now)),
+        taskId,
+        ...part(SIGNALS, signals),
+        "board.lbKey": contextKeys.leaderboard,
+        "board.heldKey": contextKeys.held,
+        "board.disqualifiedKey": contextKeys.disqualified,
+        "board.versionKey": contextKeys.boardVersion,
+        "season.lbKey": season.keys[0] as string,
+        "season.heldKey": season.keys[1] as string,
+        "season.refsKey": season.keys[2] as string,
+        "season.lastKey": season.keys[3] as string,
+        "season.number": season.args[0] as string,
+        scoreKey: contextKeys.score,
+        ...part(TASK_CREDIT, taskCreditKeys(context, wallet)),
+      });
+      const reply = list(await run("complete-social-task", keys, args), "completeSocialTask", 2);
       return { completedAt: int(reply[0], taskId), completed: int(reply[1], "completed") === 1 };
     },
 

@@ -16,7 +16,7 @@ import { migrate } from "@/lib/store/sqlite/migrations";
 import { sqliteModeration } from "@/lib/store/sqlite/moderation";
 import { sqliteNotifications } from "@/lib/store/sqlite/notifications";
 import { sqliteOperator } from "@/lib/store/sqlite/operator";
-import { sqliteQuests } from "@/lib/store/sqlite/quests";
+import { prepareTaskCredit, sqliteQuests } from "@/lib/store/sqlite/quests";
 import { openCredits, sqliteReferrals } from "@/lib/store/sqlite/referrals";
 import { indexSuspicion, openSignals, sqliteSignals } from "@/lib/store/sqlite/signals";
 import { sqliteTasks } from "@/lib/store/sqlite/tasks";
@@ -42,7 +42,7 @@ export function openSqliteStore(dataDir: string, options: SqliteStoreOptions): S
       close: async () => void db.close(),
       ...sqliteWallets(db, register),
       ...sqliteReferrals(db, register, counters, signals, credits),
-      ...sqliteTasks(db, register, counters, signals, credits),
+      ...sqliteTasks(db, register, counters, signals, credits, prepareTaskCredit(db, board)),
       ...sqliteLeaderboard(db, board, register),
       ...sqliteAccess(db),
       ...sqliteAnalytics(db, counters),

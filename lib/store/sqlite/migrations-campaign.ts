@@ -288,4 +288,12 @@ export const CAMPAIGN_MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE wallets ADD COLUMN checkin_streak INTEGER NOT NULL DEFAULT 0;
   `,
+  // 15: the points of the interface's completable tasks, part of the quest catalog (TaskPoints of
+  // lib/store/ports/quests.ts); a task without a row is worth 0.
+  `
+  CREATE TABLE task_points (
+    task_id TEXT PRIMARY KEY,
+    points  INTEGER NOT NULL CHECK (points > 0)
+  ) STRICT, WITHOUT ROWID;
+  `,
 ];

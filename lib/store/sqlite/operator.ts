@@ -14,7 +14,7 @@ import { checkWallet } from "@/lib/store/checks";
 import { immediate, snapshot, type Db } from "@/lib/store/sqlite/db";
 import { BOARD, BOARDS, boardOf, type Board, type BoardKey, type Boards } from "@/lib/store/sqlite/leaderboard";
 import { leaderboardRowOf, recordOf, WALLET_COLUMNS, walletParamsOf, type RecordRow, type WalletParams } from "@/lib/store/sqlite/rows";
-import type { BoardRef, OperatorStore, WalletQuestRecord, WalletRecord } from "@/lib/store/types";
+import { ledgerEntryFrom, storedLedgerId, type BoardRef, type OperatorStore, type WalletQuestRecord, type WalletRecord } from "@/lib/store/types";
 
 /** putBatchLimit of SQLite (see OperatorStore). */
 const SQLITE_PUT_BATCH_LIMIT = 10_000;
@@ -174,7 +174,7 @@ function questSides(db: Db) {
       const sides = new Map<string, WalletQuestRecord>();
       for (const row of readPoints.all({ first, last })) sideOf(sides, row.wallet).points = row.points;
       for (const row of readProgress.all({ first, last })) sideOf(sides, row.wallet).lastCompleted[row.quest_id] = row.last_at;
-      for (const row of readLedger.all({ first, last })) sideOf(sides, row.wallet).ledger.push({ questId: row.quest_id, points: row.points, at: row.at });
+      for (const row of readLedger.all({ first, last })) sideOf(sides, row.wallet).ledger.push(ledgerEntryFrom(row.quest_id, row.points, row.at));
       return sides;
     },
 
@@ -188,8 +188,8 @@ function questSides(db: Db) {
         insertPoints.run({ wallet, points: side.points });
         for (const [questId, at] of Object.entries(side.lastCompleted)) insertProgress.run({ wallet, questId, at });
         for (const entry of side.ledger) {
-          insertLedger.run({ wallet, ...entry });
-          moves.set(entry.questId, (moves.get(entry.questId) ?? 0) + 1);
+          insertLedger.run({ wallet, questId: storedLedgerId(entry), points: entry.points, at: entry.at });
+          if (entry.source === "quest") moves.set(entry.questId, (moves.get(entry.questId) ?? 0) + 1);
         }
       }
       for (const [id, by] of moves) if (by !== 0) moveCompletions.run({ id, by });

@@ -1,7 +1,7 @@
 /**
  * Quests on SQLite (lib/store/ports/quests.ts). Owns `quests` (each quest's JSON, its place in the
  * catalog and its completions), `quest_catalog` (the version), `quest_progress`, `quest_points` and
- * `quest_ledger` (migration 13). Reads the linked fid from `farcaster_links` (notifications.ts), the
+ * `quest_ledger` (migration 13), and `task_points` (migration 15). Reads the linked fid from `farcaster_links` (notifications.ts), the
  * wallet's check-in and streak from `wallets` (tasks.ts), and
  * credits through the board (leaderboard.ts addPoints), whose triggers keep the score total and the
  * board version.
@@ -11,7 +11,8 @@ import { MAX_QUESTS } from "@/lib/domain/quests";
 import { immediate, required, snapshot, type Db } from "@/lib/store/sqlite/db";
 import type { Board } from "@/lib/store/sqlite/leaderboard";
 import type { Register } from "@/lib/store/sqlite/wallets";
-import type { CompleteQuest, CompleteQuestResult, QuestLedger, QuestStore, StoredQuest } from "@/lib/store/types";
+import type { CompletableTaskId } from "@/lib/domain/tasks";
+import { ledgerEntryFrom, storedLedgerId, type CompleteQuest, type CompleteQuestResult, type QuestLedger, type QuestStore, type StoredQuest, type TaskPoints } from "@/lib/store/types";
 
 const bodyOf = (quest: StoredQuest) => JSON.stringify(quest);
 const questOf = (body: string) => JSON.parse(body) as StoredQuest;
@@ -27,8 +28,30 @@ export function prepareLedger(db: Db): (wallet: string, limit: number) => QuestL
   return (wallet, limit) => ({
     points: readPoints.get(wallet)?.points ?? 0,
     total: required(countLedger.get(wallet), "count of ledger entries").n,
-    entries: readLedger.all({ wallet, limit }),
+    entries: readLedger.all({ wallet, limit }).map((row) => ledgerEntryFrom(row.questId, row.points, row.at)),
   });
+}
+
+/**
+ * Credits a completable task's points (task_points, read in the caller's transaction) to the wallet: the
+ * board (and the running season's, held if disqualified), its quest points and a `task:<id>` ledger entry.
+ * A task worth 0 writes nothing. The check-in and social task steps (tasks.ts) call it inside theirs.
+ */
+export function prepareTaskCredit(db: Db, board: Board): (wallet: string, taskId: CompletableTaskId, now: number) => void {
+  const readTaskPoints = db.prepare<[string], { points: number }>("SELECT points FROM task_points WHERE task_id = ?");
+  const addQuestPoints = db.prepare<[{ wallet: string; points: number }]>(
+    "INSERT INTO quest_points (wallet, points) VALUES (:wallet, :points) ON CONFLICT DO UPDATE SET points = points + excluded.points",
+  );
+  const appendLedger = db.prepare<[{ wallet: string; questId: string; points: number; now: number }]>(
+    "INSERT INTO quest_ledger (wallet, quest_id, points, at) VALUES (:wallet, :questId, :points, :now)",
+  );
+  return (wallet, taskId, now) => {
+    const points = readTaskPoints.get(taskId)?.points ?? 0;
+    if (points === 0) return;
+    board.addPoints(wallet, now, points, false);
+    addQuestPoints.run({ wallet, points });
+    appendLedger.run({ wallet, questId: storedLedgerId({ source: "task", questId: taskId }), points, now });
+  };
 }
 
 export function sqliteQuests(db: Db, board: Board, register: Register): QuestStore {
@@ -69,6 +92,15 @@ export function sqliteQuests(db: Db, board: Board, register: Register): QuestSto
     "SELECT checkin_last, checkin_streak FROM wallets WHERE wallet = ?",
   );
 
+  const readTaskPoints = db.prepare<[], { task_id: string; points: number }>("SELECT task_id, points FROM task_points ORDER BY task_id");
+  const clearTaskPoints = db.prepare<[]>("DELETE FROM task_points");
+  const insertTaskPoints = db.prepare<[{ taskId: string; points: number }]>("INSERT INTO task_points (task_id, points) VALUES (:taskId, :points)");
+  const taskPoints = (): TaskPoints => Object.fromEntries(readTaskPoints.all().map((row) => [row.task_id, row.points]));
+  const writeTaskPoints = (points: TaskPoints) => {
+    clearTaskPoints.run();
+    for (const [taskId, n] of Object.entries(points)) if (n) insertTaskPoints.run({ taskId, points: n });
+  };
+
   const version = () => required(readVersion.get(), "quest_catalog row").version;
   const changed = () => {
     bumpVersion.run();
@@ -97,6 +129,7 @@ export function sqliteQuests(db: Db, board: Board, register: Register): QuestSto
         version: version(),
         quests: rows.map((row) => questOf(row.body)),
         completions: Object.fromEntries(rows.filter((row) => row.completions > 0).map((row) => [row.id, row.completions])),
+        taskPoints: taskPoints(),
       };
     }),
 
@@ -114,11 +147,17 @@ export function sqliteQuests(db: Db, board: Board, register: Register): QuestSto
       return { outcome: "replaced" as const, version: changed() };
     }),
 
-    importQuests: immediate(db, (file: readonly StoredQuest[]) => {
+    importQuests: immediate(db, (file: readonly StoredQuest[], points?: TaskPoints) => {
       const added = file.filter((quest) => !hasQuest.get(quest.id)).length;
       if (required(countQuests.get(), "count of quests").n + added > MAX_QUESTS) return { outcome: "full" as const, version: version() };
       for (const quest of file) upsertQuest.run({ id: quest.id, body: bodyOf(quest) });
+      if (points) writeTaskPoints(points);
       return { outcome: "imported" as const, version: changed() };
+    }),
+
+    setTaskPoints: immediate(db, (points: TaskPoints) => {
+      writeTaskPoints(points);
+      return { outcome: "set" as const, version: changed() };
     }),
 
     completeQuest: immediate(db, ({ wallet, questId, catalogVersion, points, periodSeconds, now }: CompleteQuest): CompleteQuestResult => {

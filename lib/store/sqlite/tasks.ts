@@ -2,7 +2,8 @@
  * Tasks on SQLite. Owns the task columns of `wallets`: checkin_last, checkin_streak, one `<task>_ts` per social
  * task (named from SOCIAL_TASK_IDS, see rows.ts) and nft_mint. Each write also makes the wallet known,
  * and counts the day's check-in, first completion or first nft_mint, each also an action of the
- * wallet for its referrer's signals.
+ * wallet for its referrer's signals. A check-in and a first completion credit the task's points
+ * (prepareTaskCredit of quests.ts) in the same transaction.
  */
 import "server-only";
 import type Database from "better-sqlite3";
@@ -11,6 +12,7 @@ import { SOCIAL_TASK_IDS, type SocialTaskId } from "@/lib/domain/tasks";
 import { FACTS, socialTaskFact } from "@/lib/store/facts";
 import type { Counters } from "@/lib/store/sqlite/counters";
 import { immediate, required, type Db } from "@/lib/store/sqlite/db";
+import { prepareTaskCredit } from "@/lib/store/sqlite/quests";
 import { socialColumn } from "@/lib/store/sqlite/rows";
 import type { Signals } from "@/lib/store/sqlite/signals";
 import type { Credits } from "@/lib/store/sqlite/referrals";
@@ -18,8 +20,9 @@ import type { Register } from "@/lib/store/sqlite/wallets";
 import type { CheckInResult, TaskStore } from "@/lib/store/types";
 
 type WalletNow = { wallet: string; now: number };
+type TaskCredit = ReturnType<typeof prepareTaskCredit>;
 
-export function sqliteTasks(db: Db, register: Register, counters: Counters, signals: Signals, credits: Credits): TaskStore {
+export function sqliteTasks(db: Db, register: Register, counters: Counters, signals: Signals, credits: Credits, creditTask: TaskCredit): TaskStore {
   // SET reads the row as it was: the streak continues from the previous check-in, not from :now.
   const tryCheckIn = db.prepare<[{ wallet: string; now: number; cooldown: number; streakWindow: number }]>(
     `UPDATE wallets
@@ -53,6 +56,7 @@ export function sqliteTasks(db: Db, register: Register, counters: Counters, sign
       if (checkedIn) {
         counters.fact(FACTS.checkIns, now);
         signals.action(wallet);
+        creditTask(wallet, "daily_checkin", now);
         if (creditsPending) creditedReferrer = credits.creditPending(wallet, now, creditsPending);
       }
       const row = required(readCheckIn.get(wallet), `wallets row of ${wallet}`);
@@ -72,6 +76,7 @@ export function sqliteTasks(db: Db, register: Register, counters: Counters, sign
       if (completed) {
         counters.fact(socialTaskFact(taskId), now);
         signals.action(wallet);
+        creditTask(wallet, taskId, now);
       }
       return { completedAt: required(task.read.get(wallet), `wallets row of ${wallet}`).ts, completed };
     }),

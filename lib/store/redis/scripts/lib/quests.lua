@@ -28,3 +28,11 @@ local function ledgerPage(ledgerKey, limit)
   for i = #entries, 1, -1 do newestFirst[#newestFirst + 1] = entries[i] end
   return newestFirst
 end
+
+-- Replaces the tasks' points with ARGV[from .. from + 2n - 1] (taskId, points pairs), keeping none of 0.
+local function putTaskPoints(taskPointsKey, from, n)
+  redis.call('DEL', taskPointsKey)
+  for i = from, from + 2 * n - 1, 2 do
+    if tonumber(ARGV[i + 1]) > 0 then redis.call('HSET', taskPointsKey, ARGV[i], ARGV[i + 1]) end
+  end
+end

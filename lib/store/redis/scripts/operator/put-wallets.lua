@@ -46,8 +46,10 @@ local referralsDelta = 0
 local scoreDelta = 0
 local completionsDelta = {}
 
+-- A task's entry ('task:<id>', never a quest id) counts no quest's completion.
 local function countCompletion(entry, by)
   local questId = string.match(entry, '^[^,]+')
+  if string.find(questId, ':', 1, true) then return end
   completionsDelta[questId] = (completionsDelta[questId] or 0) + by
 end
 

@@ -1,8 +1,8 @@
--- uses: analytics, board, credit, seasons, signals, wallets
+-- uses: analytics, board, credit, seasons, signals, tasks, wallets
 -- checkIn: stores `now` unless a check-in happened less than `cooldown` seconds ago.
 -- A check-in may count the wallet as an active referee of its referrer (countActive of lib/signals.lua)
 -- and, when given a credit (`creditsPending` '1': the "checkin" rule of REFERRAL_QUALIFY), credits its
--- waiting referral with it (creditPending).
+-- waiting referral with it (creditPending). A check-in credits the daily_checkin task's points (creditTask).
 -- A check-in less than `streakWindow` seconds after the previous one adds 1 to checkInStreak, any other
 -- sets it to 1; a refused one changes nothing.
 -- Returns {1, streak, referralPending, creditedReferrer} on success, {0, previousCheckIn, referralPending} on
@@ -14,6 +14,7 @@ local signals = signalKeys(KEYS[5], ARGV[7], ARGV[8], ARGV[9])
 local board = leaderboard(KEYS[6], KEYS[7], KEYS[8], KEYS[9])
 local season = seasonBoard(KEYS[10], KEYS[11], KEYS[12], KEYS[13], ARGV[11])
 local credit = referralCredit(KEYS[14], KEYS[15], KEYS[16], board, season, day, signals, ARGV[12], ARGV[13])
+local task = taskCredit(KEYS[17], KEYS[18], KEYS[19])
 local wallet = ARGV[1]
 local code = ARGV[2]
 local now = tonumber(ARGV[3])
@@ -29,5 +30,6 @@ if last and now - tonumber(last) < streakWindow then streak = tonumber(redis.cal
 redis.call('HSET', walletKey, 'checkInLast', string.format('%d', now), 'checkInStreak', string.format('%d', streak))
 countFact(day, 'checkins')
 countActive(signals, walletKey)
+creditTask(task, board, season, credit.score, wallet, 'daily_checkin', now)
 local credited = creditsPending and creditPending(credit, walletKey, wallet, now)
 return {1, streak, redis.call('HGET', walletKey, 'referralPending'), credited}

@@ -1,11 +1,15 @@
--- uses: analytics, signals, wallets
+-- uses: analytics, signals, tasks, wallets
 -- completeSocialTask: the first completion stores its time and counts, for the day and, through
--- countActive of lib/signals.lua, for the wallet's referrer. Returns {the ORIGINAL completion time,
--- 1 when this call completed it else 0}.
+-- countActive of lib/signals.lua, for the wallet's referrer, and credits the task's points (creditTask).
+-- Returns {the ORIGINAL completion time, 1 when this call completed it else 0}.
 local walletKey = KEYS[1]
 local codesKey = KEYS[2]
 local day = countingDay(KEYS[3], KEYS[4], ARGV[4], ARGV[5])
 local signals = signalKeys(KEYS[5], ARGV[7], ARGV[8], ARGV[9])
+local board = leaderboard(KEYS[6], KEYS[7], KEYS[8], KEYS[9])
+local season = seasonBoard(KEYS[10], KEYS[11], KEYS[12], KEYS[13], ARGV[10])
+local scoreKey = KEYS[14]
+local task = taskCredit(KEYS[15], KEYS[16], KEYS[17])
 local wallet = ARGV[1]
 local code = ARGV[2]
 local now = tonumber(ARGV[3])
@@ -16,5 +20,6 @@ local completed = redis.call('HSETNX', walletKey, taskId, string.format('%d', no
 if completed == 1 then
   countFact(day, 'task:' .. taskId)
   countActive(signals, walletKey)
+  creditTask(task, board, season, scoreKey, wallet, taskId, now)
 end
 return {redis.call('HGET', walletKey, taskId), completed}
