@@ -61,6 +61,9 @@ const BOARD_WRITE = ["board.lbKey", "board.heldKey", "board.disqualifiedKey", "b
 /** The same as a part, for a builder that has keys.ts boardWrite. */
 export const BOARD = { keys: BOARD_WRITE, args: [] } as const;
 
+/** seasonBoard of lib/seasons.lua in a script that scores (seasons.ts seasonWrite). */
+export const SEASON_WRITE = { keys: ["season.lbKey", "season.heldKey", "season.refsKey", "season.lastKey"], args: ["season.number"] } as const;
+
 /** The board, seasonBoard of lib/seasons.lua and referralCredit of lib/credit.lua with the credit's points (referrals.ts creditInputs). */
 export const CREDIT = {
   keys: [...BOARD_WRITE, "season.lbKey", "season.heldKey", "season.refsKey", "season.lastKey", "credit.activeKey", "credit.scoreKey", "credit.referrersKey"],

@@ -13,7 +13,7 @@
 import "server-only";
 import { MAX_QUESTS } from "@/lib/domain/quests";
 import type { RedisContext } from "@/lib/store/redis/context";
-import { COMPLETE_QUEST, part, positional, REGISTRATION } from "@/lib/store/redis/layouts";
+import { BOARD, COMPLETE_QUEST, part, positional, REGISTRATION, SEASON_WRITE } from "@/lib/store/redis/layouts";
 import { int, list, optInt, str, UnexpectedReplyError } from "@/lib/store/redis/reply";
 import { whole } from "@/lib/store/redis/run";
 import { seasonWrite } from "@/lib/store/redis/seasons";
@@ -125,15 +125,8 @@ export function questOperations(context: RedisContext): QuestStore {
       const season = seasonWrite(context, now);
       const { keys: scriptKeys, args } = positional(COMPLETE_QUEST, {
         ...part(REGISTRATION, registration(context, wallet, now)),
-        "board.lbKey": keys.leaderboard,
-        "board.heldKey": keys.held,
-        "board.disqualifiedKey": keys.disqualified,
-        "board.versionKey": keys.boardVersion,
-        "season.lbKey": season.keys[0] as string,
-        "season.heldKey": season.keys[1] as string,
-        "season.refsKey": season.keys[2] as string,
-        "season.lastKey": season.keys[3] as string,
-        "season.number": season.args[0] as string,
+        ...part(BOARD, { keys: keys.boardWrite, args: [] }),
+        ...part(SEASON_WRITE, season),
         scoreKey: keys.score,
         catalogVersionKey: keys.questVersion,
         progressKey: keys.questProgress(wallet),

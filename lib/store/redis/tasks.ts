@@ -14,7 +14,7 @@
  */
 import "server-only";
 import type { RedisContext } from "@/lib/store/redis/context";
-import { CHECK_IN, COMPLETE_SOCIAL_TASK, CREDIT, MARK_NFT_MINT, part, positional, REGISTRATION, SIGNALS, TASK_CREDIT } from "@/lib/store/redis/layouts";
+import { BOARD, CHECK_IN, COMPLETE_SOCIAL_TASK, CREDIT, MARK_NFT_MINT, part, positional, REGISTRATION, SEASON_WRITE, SIGNALS, TASK_CREDIT } from "@/lib/store/redis/layouts";
 import { creditInputs } from "@/lib/store/redis/referrals";
 import { flag, int, list, optWallet } from "@/lib/store/redis/reply";
 import { whole } from "@/lib/store/redis/run";
@@ -57,15 +57,8 @@ export function taskOperations(context: RedisContext): TaskStore {
         ...part(REGISTRATION, registration(context, wallet, now)),
         taskId,
         ...part(SIGNALS, signals),
-        "board.lbKey": contextKeys.leaderboard,
-        "board.heldKey": contextKeys.held,
-        "board.disqualifiedKey": contextKeys.disqualified,
-        "board.versionKey": contextKeys.boardVersion,
-        "season.lbKey": season.keys[0] as string,
-        "season.heldKey": season.keys[1] as string,
-        "season.refsKey": season.keys[2] as string,
-        "season.lastKey": season.keys[3] as string,
-        "season.number": season.args[0] as string,
+        ...part(BOARD, { keys: contextKeys.boardWrite, args: [] }),
+        ...part(SEASON_WRITE, season),
         scoreKey: contextKeys.score,
         ...part(TASK_CREDIT, taskCreditKeys(context, wallet)),
       });
