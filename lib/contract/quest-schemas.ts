@@ -355,6 +355,8 @@ export const completeQuestResponse = z.union([
   z.object({ success: z.literal(false), verified: z.literal(false), reason: z.string() }),
 ]);
 
+export type CompleteQuestResponse = z.output<typeof completeQuestResponse>;
+
 /** POST /api/admin/quests and PATCH /api/admin/quests/{id}: the quest as stored. */
 export const questAnswer = z.object({ quest: questSchema });
 

@@ -4,7 +4,7 @@
  * and the admin's use cases on it: create, list with completions, PATCH, the tasks' points, export and import.
  */
 import { ApiError } from "@/lib/contract/errors";
-import { applyQuestPatch, QUEST_FILE_VERSION, questSchema, taskPointsSchema, type Quest, type QuestFile, type QuestPatch, type TaskPointsSetting } from "@/lib/contract/quest-schemas";
+import { applyQuestPatch, QUEST_FILE_VERSION, questSchema, taskPointsSchema, type AdminQuest, type Quest, type QuestFile, type QuestPatch, type TaskPointsSetting } from "@/lib/contract/quest-schemas";
 import { isQuestId, MAX_QUESTS } from "@/lib/domain/quests";
 import type { QuestStore, StoredQuest, TaskPoints, WalletQuests } from "@/lib/store/types";
 
@@ -69,7 +69,6 @@ export async function createQuest(deps: CatalogDeps, quest: Quest): Promise<{ qu
   return { quest };
 }
 
-export type AdminQuest = Quest & { completions: number };
 
 /** The tasks' points as the console and the file show them: every task, 0 for one the store holds none for. */
 const taskPointsOf = (stored: TaskPoints): TaskPointsSetting => taskPointsSchema.parse(stored);

@@ -12,7 +12,7 @@
  * on the new catalog.
  */
 import { ApiError } from "@/lib/contract/errors";
-import type { CompleteQuestBody, PublicQuest, Quest, QuestsResponse } from "@/lib/contract/quest-schemas";
+import type { CompleteQuestBody, CompleteQuestResponse, PublicQuest, Quest, QuestsResponse } from "@/lib/contract/quest-schemas";
 import { publicQuestOf } from "@/lib/contract/quest-schemas";
 import { ChainError } from "@/lib/chain/verifier";
 import type { OnchainRequirement } from "@/lib/chain/quest-reads";
@@ -35,10 +35,6 @@ export const QUEST_REASONS = {
   noScore: "Neynar gives this Farcaster account no score",
 } as const;
 
-export type CompleteQuestResponse =
-  | { success: true; questId: string; points: number; timestamp: number }
-  | { success: true; questId: string; points: 0; alreadyCompleted: true }
-  | { success: false; verified: false; reason: string };
 
 const questErrorsOfCompletion = {
   notActive: () => new ApiError(400, "Quest not active"),
