@@ -7,7 +7,7 @@
  * phone without scrolling sideways.
  * Screenshots of the quest form, the console's Quests section and the dashboard's quests on a phone
  * (`npm run screenshots` writes them to docs/). Last, the Task points form sets the check-in's points and a check-in
- * credits them, which the wallet lookup's ledger names as a task.
+ * credits them, which the wallet lookup's ledger names as a task; the form keeps every field on a 390 px phone.
  */
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
@@ -260,7 +260,7 @@ test("a daily visit quest: open, complete, the points it gave, a countdown that 
   await expect(row.getByRole("link", { name: /Open/ })).toBeVisible();
 });
 
-test("the console's Task points form: a bad value is named before anything is sent; a check-in then credits its points", async ({ page, request }) => {
+test("the console's Task points form: a bad value is named before anything is sent; a check-in then credits its points", async ({ page, request, browser }) => {
   await signInToConsole(page, app.baseUrl, adminKey);
   const form = page.getByTestId("task-points-form");
   await waitForHydration(form.getByTestId("task-points-save"));
@@ -286,4 +286,20 @@ test("the console's Task points form: a bad value is named before anything is se
   const row = page.getByTestId("wallet-report").getByTestId("ledger-row");
   await expect(row).toHaveAttribute("data-source", "task");
   await expect(row).toContainText("Task: Daily check-in");
+
+  // On a 390 px phone every field of the form stays inside the screen, and the page never scrolls sideways.
+  const phoneContext = await browser.newContext({ ...PHONE, storageState: await page.context().storageState() });
+  await guardNetwork(phoneContext);
+  const consolePhone = await phoneContext.newPage();
+  await consolePhone.goto(`${app.baseUrl}/admin`);
+  const phoneForm = consolePhone.getByTestId("task-points-form");
+  await expect(phoneForm.getByTestId("task-points-daily_checkin")).toHaveValue("3");
+  await phoneForm.scrollIntoViewIfNeeded();
+  const fields = [...(await phoneForm.locator("input").all()), phoneForm.getByTestId("task-points-save")];
+  for (const field of fields) {
+    const box = await field.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= PHONE.viewport.width, `${await field.getAttribute("data-testid")} inside the screen`).toBe(true);
+  }
+  expect(await horizontalOverflow(consolePhone)).toBe(0);
+  await phoneContext.close();
 });
