@@ -8,6 +8,7 @@ import {
   createPublicClient,
   decodeErrorResult,
   encodeDeployData,
+  erc20Abi,
   getAddress,
   http,
   parseEventLogs,
@@ -301,4 +302,57 @@ describe("a 1,000-allocation plan", () => {
       expect(balances).toEqual(batch.map((a) => a.amount));
     }
   }, 120_000);
+});
+
+describe("gas, for docs/operators.md", () => {
+  it("deploy, approve, fund, claim and withdraw on a 1,000-allocation plan stay within their ceilings", async () => {
+    const allocations = Array.from({ length: 1_000 }, () => ({ account: randomWallet(), amount: 10n ** 18n }));
+    const big = buildPlan(allocations);
+    const gasOf = async (txHash: Hex) => (await chain.publicClient.getTransactionReceipt({ hash: txHash })).gasUsed;
+    const end = (await chain.now()) + HOUR;
+
+    const deployed = await deployDistributor(chain.deployer, chain.publicClient, {
+      token,
+      root: big.root,
+      deadline: end,
+      owner: chain.owner.address,
+    });
+    await chain.mint(token, chain.deployer.account.address, big.total);
+    const approveHash = await chain.deployer.writeContract({
+      address: token,
+      abi: erc20Abi,
+      functionName: "approve",
+      args: [deployed.address, big.total],
+    });
+    await chain.publicClient.waitForTransactionReceipt({ hash: approveHash });
+    const funded = await fundDistributor(chain.deployer, chain.publicClient, {
+      token,
+      distributor: deployed.address,
+      amount: big.total,
+    });
+
+    const [first, second, holder] = allocations as [Allocation, Allocation, Allocation];
+    await chain.mint(token, holder.account, 1n);
+    const [firstClaim, secondClaim, holderClaim] = await chain.outsider.sendAll(
+      [first, second, holder].map((a) => ({ to: deployed.address, data: chain.claimData(a.account, a.amount, big.proof(a.account)) })),
+    );
+    await chain.setNextTimestamp(end);
+    const withdrawn = await chain.owner.send({ to: deployed.address, data: chain.withdrawData() });
+    expect([firstClaim, secondClaim, holderClaim, withdrawn].map((r) => r?.status)).toEqual(Array(4).fill("success"));
+
+    const gas = {
+      "deploy PayoutDistributor": await gasOf(deployed.txHash),
+      "approve (ERC-20, not needed to fund by transfer)": await gasOf(approveHash),
+      "fund (ERC-20 transfer of the plan's total)": await gasOf(funded.txHash),
+      "first claim (proof of 10 hashes, recipient holds none of the token)": firstClaim!.gasUsed,
+      "another claim (same, a later one)": secondClaim!.gasUsed,
+      "claim to a recipient already holding the token": holderClaim!.gasUsed,
+      "withdraw the rest": withdrawn.gasUsed,
+    };
+    console.log(`PayoutDistributor gas on anvil, 1,000 allocations:\n${Object.entries(gas).map(([k, v]) => `  ${k}: ${v}`).join("\n")}`);
+    expect(big.proof(first.account)).toHaveLength(10);
+    expect(gas["deploy PayoutDistributor"]).toBeLessThan(800_000n);
+    expect(firstClaim!.gasUsed).toBeLessThan(100_000n);
+    expect(withdrawn.gasUsed).toBeLessThan(60_000n);
+  });
 });
