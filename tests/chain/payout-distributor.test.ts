@@ -117,6 +117,14 @@ describe("deploying and reading a distributor", () => {
     await expect(readDistributor(chain.publicClient, token)).rejects.toThrow(/is not a payout distributor/);
   });
 
+  it("readDistributor refuses contracts that answer every call with nothing, or with a single byte", async () => {
+    // Init code returning the runtime 0x00 (STOP: success, no data), and one returning 0x60016000f3 (RETURN 1 byte).
+    for (const data of ["0x60016000f3", "0x6460016000f36000526005601bf3"] as const) {
+      const { contractAddress } = await chain.outsider.send({ data });
+      await expect(readDistributor(chain.publicClient, contractAddress!)).rejects.toThrow(/is not a payout distributor/);
+    }
+  });
+
   it("readDistributor lets an unreachable RPC's error through, not as a wrong address", async () => {
     const dead = createPublicClient({ transport: http(`http://127.0.0.1:${await freePort()}`, { retryCount: 0 }) });
     const error = await readDistributor(dead, distributor).catch((e: unknown) => e);
@@ -146,6 +154,21 @@ describe("deploying and reading a distributor", () => {
     };
     expect(await deploy(at)).toBe("reverted");
     expect(await deploy(at + 1n)).toBe("success");
+  });
+
+  it("deployDistributor and fundDistributor report each transaction's hash as soon as it is sent", async () => {
+    const sent: Hex[] = [];
+    const params = { token, root: plan.root, deadline, owner: chain.owner.address };
+    const deployed = await deployDistributor(chain.deployer, chain.publicClient, params, (hash) => sent.push(hash));
+    await chain.mint(token, chain.deployer.account.address, 1n);
+    const funded = await fundDistributor(
+      chain.deployer,
+      chain.publicClient,
+      { token, distributor: deployed.address, amount: 1n },
+      (hash) => sent.push(hash),
+    );
+    expect(sent).toEqual([deployed.txHash, funded.txHash]);
+    expect(await chain.balanceOf(token, deployed.address)).toBe(1n);
   });
 
   it("fundDistributor refuses a zero amount before sending anything", async () => {
