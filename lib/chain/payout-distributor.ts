@@ -62,16 +62,22 @@ function isWrongContract(error: unknown): error is BaseError {
   );
 }
 
-async function mined(publicClient: PublicClient, txHash: Hex, what: string) {
+/**
+ * Generic over the chain: a client of a chain with its own formatters (Base's deposit transactions,
+ * as wagmi gives it) is not assignable to a plain PublicClient.
+ */
+type AnyPublicClient<chain extends Chain | undefined> = PublicClient<Transport, chain>;
+
+async function mined<chain extends Chain | undefined>(publicClient: AnyPublicClient<chain>, txHash: Hex, what: string) {
   const receipt = await publicClient.waitForTransactionReceipt({ hash: txHash });
   if (receipt.status !== "success") throw new DistributorError(`${what} reverted (transaction ${txHash})`);
   return receipt;
 }
 
 /** Deploys a distributor and waits for it to be mined. The constructor refuses a zero token or root and a past deadline. */
-export async function deployDistributor(
+export async function deployDistributor<chain extends Chain | undefined>(
   walletClient: DistributorWalletClient,
-  publicClient: PublicClient,
+  publicClient: AnyPublicClient<chain>,
   { token, root, deadline, owner }: DistributorParams,
   onSent?: OnSent,
 ): Promise<{ address: Address; txHash: Hex }> {
@@ -87,9 +93,9 @@ export async function deployDistributor(
 }
 
 /** Sends `amount` base units of the token from the wallet to the distributor (a plain ERC-20 transfer, no approval needed). */
-export async function fundDistributor(
+export async function fundDistributor<chain extends Chain | undefined>(
   walletClient: DistributorWalletClient,
-  publicClient: PublicClient,
+  publicClient: AnyPublicClient<chain>,
   { token, distributor, amount }: { token: Address; distributor: Address; amount: bigint },
   onSent?: OnSent,
 ): Promise<{ txHash: Hex }> {
@@ -109,7 +115,10 @@ export async function fundDistributor(
  * What the distributor at `address` pays: its token, root and deadline. DistributorError when the
  * address holds no code or code without those getters; an unreachable RPC throws viem's own error.
  */
-export async function readDistributor(publicClient: PublicClient, address: Address): Promise<DistributorState> {
+export async function readDistributor<chain extends Chain | undefined>(
+  publicClient: AnyPublicClient<chain>,
+  address: Address,
+): Promise<DistributorState> {
   const code = await publicClient.getCode({ address });
   if (!code || code === "0x") throw new DistributorError(`no contract at ${address}`);
   const read = <F extends "token" | "merkleRoot" | "deadline">(functionName: F) =>
