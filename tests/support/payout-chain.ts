@@ -116,7 +116,6 @@ function payoutChain(anvil: Anvil) {
   const transport = http(anvil.rpcUrl);
   const publicClient = createPublicClient({ chain, transport, pollingInterval: 50 });
   const testClient = createTestClient({ chain, transport, mode: "anvil" });
-  const walletClient = (key: Hex) => createWalletClient({ chain, transport, account: privateKeyToAccount(key) });
 
   function sender(account: PrivateKeyAccount): Sender {
     let nonce: number | undefined;
@@ -159,7 +158,7 @@ function payoutChain(anvil: Anvil) {
   };
   const owner = sender(privateKeyToAccount(OWNER_KEY));
   const outsider = sender(privateKeyToAccount(OUTSIDER_KEY));
-  const deployer = walletClient(DEPLOYER_KEY);
+  const deployer = createWalletClient({ chain, transport, account: privateKeyToAccount(DEPLOYER_KEY) });
 
   async function mined(receipt: TransactionReceipt, what: string) {
     if (receipt.status !== "success") throw new Error(`${what} reverted`);
@@ -167,10 +166,7 @@ function payoutChain(anvil: Anvil) {
   }
 
   return {
-    rpcUrl: anvil.rpcUrl,
     publicClient,
-    testClient,
-    walletClient,
     owner,
     outsider,
     /** A sender for any key, e.g. a winner claiming for itself. */
