@@ -1,6 +1,8 @@
 // Compiles contracts/*.sol with solc-js into contracts/build/<Contract>.json ({ contractName, abi, bytecode }).
 // Skips the work when the build matches the sources and compiler already; `--force` recompiles.
-// Usage: node scripts/compile-contracts.mjs [--force]
+// `--artifact` (re)writes lib/chain/payout-distributor-artifact.ts, the distributor's ABI and bytecode the
+// app deploys at run time, where contracts/build does not exist.
+// Usage: node scripts/compile-contracts.mjs [--force] [--artifact]
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -13,8 +15,11 @@ const buildDir = join(sourceDir, "build");
 const manifestPath = join(buildDir, "manifest.json");
 const require = createRequire(import.meta.url);
 
-/** Test contracts only: "paris" avoids PUSH0, so they deploy on any EVM chain, old or new. */
+/** "paris" avoids PUSH0, so the contracts (the test ones and PayoutDistributor) deploy on any EVM chain, old or new. */
 const EVM_VERSION = "paris";
+const OPTIMIZER = { enabled: true, runs: 200 };
+const DISTRIBUTOR_SOURCE = "PayoutDistributor.sol";
+export const DISTRIBUTOR_ARTIFACT_PATH = join(root, "lib", "chain", "payout-distributor-artifact.ts");
 
 function readSources() {
   const names = readdirSync(sourceDir).filter((f) => f.endsWith(".sol")).sort();
@@ -26,7 +31,7 @@ function inputHash(sources) {
   const solcVersion = require("solc/package.json").version;
   const openZeppelinVersion = require("@openzeppelin/contracts/package.json").version;
   return createHash("sha256")
-    .update(JSON.stringify({ sources, solcVersion, openZeppelinVersion, EVM_VERSION }))
+    .update(JSON.stringify({ sources, solcVersion, openZeppelinVersion, EVM_VERSION, OPTIMIZER }))
     .digest("hex");
 }
 
@@ -64,19 +69,15 @@ function findImport(path) {
   }
 }
 
-/** Compiles when stale; returns the contract names in the build and whether it compiled. */
-export function compileContracts({ force = false } = {}) {
-  const sources = readSources();
-  const hash = inputHash(sources);
-  if (!force && isFresh(hash)) return { compiled: false, contracts: readManifest().contracts };
-
+/** Compiles the sources with solc-js; returns every deployable contract's { contractName, sourceName, abi, bytecode }. */
+function compileSources(sources) {
   const solc = require("solc");
   const input = {
     language: "Solidity",
     sources,
     settings: {
       evmVersion: EVM_VERSION,
-      optimizer: { enabled: true, runs: 200 },
+      optimizer: OPTIMIZER,
       outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } },
     },
   };
@@ -85,24 +86,62 @@ export function compileContracts({ force = false } = {}) {
   if (errors.length > 0) {
     throw new Error(`solc failed:\n${errors.map((e) => e.formattedMessage).join("\n")}`);
   }
-
-  mkdirSync(buildDir, { recursive: true });
-  const contracts = [];
+  const artifacts = [];
   for (const [sourceName, byName] of Object.entries(output.contracts)) {
+    if (!(sourceName in sources)) continue; // OpenZeppelin's libraries are compiled into their users
     for (const [contractName, artifact] of Object.entries(byName)) {
       const bytecode = artifact.evm.bytecode.object;
       if (!bytecode) continue; // abstract contracts and interfaces cannot be deployed
-      const json = { contractName, sourceName, abi: artifact.abi, bytecode: `0x${bytecode}` };
-      writeAtomic(join(buildDir, `${contractName}.json`), `${JSON.stringify(json, null, 2)}\n`);
-      contracts.push(contractName);
+      artifacts.push({ contractName, sourceName, abi: artifact.abi, bytecode: `0x${bytecode}` });
     }
   }
-  contracts.sort();
-  writeAtomic(manifestPath, `${JSON.stringify({ inputHash: hash, solcVersion: solc.version(), contracts }, null, 2)}\n`);
+  return { solcVersion: solc.version(), artifacts };
+}
+
+/** Compiles when stale; returns the contract names in the build and whether it compiled. */
+export function compileContracts({ force = false } = {}) {
+  const sources = readSources();
+  const hash = inputHash(sources);
+  if (!force && isFresh(hash)) return { compiled: false, contracts: readManifest().contracts };
+
+  const { solcVersion, artifacts } = compileSources(sources);
+  mkdirSync(buildDir, { recursive: true });
+  for (const artifact of artifacts) {
+    writeAtomic(join(buildDir, `${artifact.contractName}.json`), `${JSON.stringify(artifact, null, 2)}\n`);
+  }
+  const contracts = artifacts.map((a) => a.contractName).sort();
+  writeAtomic(manifestPath, `${JSON.stringify({ inputHash: hash, solcVersion, contracts }, null, 2)}\n`);
   return { compiled: true, contracts };
+}
+
+/**
+ * The text lib/chain/payout-distributor-artifact.ts must hold: a fresh compile of PayoutDistributor.sol
+ * alone (its bytecode's metadata names only the files it imports, so it equals the full build's).
+ */
+export function distributorArtifactModule() {
+  const source = { [DISTRIBUTOR_SOURCE]: { content: readFileSync(join(sourceDir, DISTRIBUTOR_SOURCE), "utf8") } };
+  const { solcVersion, artifacts } = compileSources(source);
+  const distributor = artifacts.find((a) => a.contractName === "PayoutDistributor");
+  if (!distributor) throw new Error(`${DISTRIBUTOR_SOURCE} compiled to no PayoutDistributor`);
+  const openZeppelinVersion = require("@openzeppelin/contracts/package.json").version;
+  return [
+    "// Generated by `node scripts/compile-contracts.mjs --artifact` from contracts/PayoutDistributor.sol: do not edit.",
+    `// solc ${solcVersion}, OpenZeppelin Contracts ${openZeppelinVersion}, optimizer ${OPTIMIZER.enabled ? `on (${OPTIMIZER.runs} runs)` : "off"}, evmVersion ${EVM_VERSION}.`,
+    "// tests/unit/payout-distributor-artifact.test.ts fails when it differs from a fresh compile of the source.",
+    'import type { Hex } from "viem";',
+    "",
+    `export const payoutDistributorAbi = ${JSON.stringify(distributor.abi, null, 2)} as const;`,
+    "",
+    `export const payoutDistributorBytecode: Hex = "${distributor.bytecode}";`,
+    "",
+  ].join("\n");
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { compiled, contracts } = compileContracts({ force: process.argv.includes("--force") });
   console.log(`${compiled ? "compiled" : "up to date"}: ${contracts.join(", ")} -> contracts/build/`);
+  if (process.argv.includes("--artifact")) {
+    writeFileSync(DISTRIBUTOR_ARTIFACT_PATH, distributorArtifactModule());
+    console.log("wrote lib/chain/payout-distributor-artifact.ts");
+  }
 }
