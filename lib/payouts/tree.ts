@@ -1,6 +1,6 @@
 /**
  * A plan's Merkle tree and its CSV. The tree is OpenZeppelin's StandardMerkleTree over
- * [address, uint256] leaves, so its proofs verify with OpenZeppelin's MerkleProof (the distributor
+ * [address, uint256] leaves (built here to its standard, see buildPlanTree), so its proofs verify with OpenZeppelin's MerkleProof (the distributor
  * contract) and any tool following that standard. Its nodes are kept as one run of 32-byte hashes in
  * OpenZeppelin's layout (root at 0, children of i at 2i+1 and 2i+2), which is what the store holds so
  * a proof is read without rebuilding the tree.
@@ -9,14 +9,11 @@
  * its sha256 is the plan's checksum, and the stored plan reproduces it byte for byte.
  */
 import { createHash } from "node:crypto";
-import { StandardMerkleTree } from "@openzeppelin/merkle-tree";
+import { keccak256 } from "viem";
 import type { Allocation } from "@/lib/domain/payouts";
 
 export const LEAF_ENCODING = ["address", "uint256"];
 export const PLAN_CSV_HEADER = "wallet,amount\n";
-
-/** A leaf as StandardMerkleTree takes it: the amount as a decimal string (JSON carries it whole). */
-export type PlanLeaf = [wallet: string, amount: string];
 
 export interface IndexedAllocation {
   wallet: string;
@@ -39,19 +36,51 @@ export function planCsvLine(wallet: string, amount: string): string {
   return `${wallet},${amount}\n`;
 }
 
-/** The tree, nodes, indices and checksum of at least one allocation. */
+/** abi.encode(address, uint256): the address and the amount, each left-padded to 32 bytes. */
+function encodeLeaf(wallet: string, amount: bigint, into: Buffer): Buffer {
+  into.fill(0, 0, 12);
+  into.write(wallet.slice(2), 12, "hex");
+  into.write(amount.toString(16).padStart(64, "0"), 32, "hex");
+  return into;
+}
+
+/** OpenZeppelin's standardLeafHash: keccak256(keccak256(abi.encode(leaf))). */
+function leafHash(wallet: string, amount: bigint, scratch: Buffer): Uint8Array {
+  return keccak256(keccak256(encodeLeaf(wallet, amount, scratch), "bytes"), "bytes");
+}
+
+/**
+ * The tree, nodes, indices and checksum of at least one allocation. The same tree as
+ * StandardMerkleTree.of(leaves, LEAF_ENCODING) (leaves sorted by hash, the node hash of the sorted
+ * pair; the tests hold them equal), built over one buffer: OpenZeppelin's own keeps every node as a
+ * hex string and every value in a lookup map, about 4 KB a leaf, which a 1M-allocation plan cannot afford.
+ */
 export function buildPlanTree(allocations: readonly Allocation[]): PlanTree {
-  const leaves: PlanLeaf[] = allocations.map(({ wallet, amount }) => [wallet, amount.toString()]);
-  const tree = StandardMerkleTree.of(leaves, LEAF_ENCODING);
-  const dump = tree.dump();
-  const nodes = Buffer.allocUnsafe(dump.tree.length * 32);
-  dump.tree.forEach((node, i) => nodes.write(node.slice(2), i * 32, "hex"));
-  const hash = createHash("sha256").update(PLAN_CSV_HEADER);
-  const indexed = dump.values.map(({ value: [wallet, amount], treeIndex }) => {
-    hash.update(planCsvLine(wallet, amount));
-    return { wallet, amount, treeIndex };
+  const count = allocations.length;
+  if (count === 0) throw new RangeError("a plan's tree needs at least one allocation");
+  const nodes = Buffer.alloc((2 * count - 1) * 32);
+  const scratch = Buffer.alloc(64);
+  const leaves = allocations.map(({ wallet, amount }, valueIndex) => ({ hash: Buffer.from(leafHash(wallet, amount, scratch)), valueIndex }));
+  leaves.sort((a, b) => Buffer.compare(a.hash, b.hash));
+  const treeIndices = new Array<number>(count);
+  const last = 2 * count - 2;
+  leaves.forEach(({ hash, valueIndex }, leafIndex) => {
+    hash.copy(nodes, (last - leafIndex) * 32);
+    treeIndices[valueIndex] = last - leafIndex;
   });
-  return { root: tree.root as `0x${string}`, allocations: indexed, nodes, sha256: hash.digest("hex") };
+  for (let i = last - count; i >= 0; i--) {
+    const left = nodes.subarray((2 * i + 1) * 32, (2 * i + 2) * 32);
+    const right = nodes.subarray((2 * i + 2) * 32, (2 * i + 3) * 32);
+    const pair = Buffer.compare(left, right) <= 0 ? [left, right] : [right, left];
+    nodes.set(keccak256(Buffer.concat(pair), "bytes"), i * 32);
+  }
+  const hash = createHash("sha256").update(PLAN_CSV_HEADER);
+  const indexed = allocations.map(({ wallet, amount }, i) => {
+    const text = amount.toString();
+    hash.update(planCsvLine(wallet, text));
+    return { wallet, amount: text, treeIndex: treeIndices[i] as number };
+  });
+  return { root: `0x${nodes.subarray(0, 32).toString("hex")}`, allocations: indexed, nodes, sha256: hash.digest("hex") };
 }
 
 /** The sibling indices from a leaf up to the root's children: the proof's nodes, in proof order. */

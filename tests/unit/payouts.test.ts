@@ -1,4 +1,5 @@
 import { StandardMerkleTree } from "@openzeppelin/merkle-tree";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { allocate, parseAmount, type PayoutSourceRow } from "@/lib/domain/payouts";
 import { readPayoutRows } from "@/lib/payouts/board-rows";
@@ -134,6 +135,20 @@ describe("the plan's tree", () => {
     );
     expect(plan.root).toBe(tree.root);
     for (const [i, a] of plan.allocations.entries()) expect(proofFromNodes(plan.nodes, a.treeIndex)).toEqual(tree.getProof(i));
+  });
+
+  it("any allocations: the same root, tree indices and proofs as StandardMerkleTree.of", () => {
+    const allocation = fc.record({ wallet: fc.uint8Array({ minLength: 20, maxLength: 20 }).map((b) => `0x${Buffer.from(b).toString("hex")}`), amount: fc.bigInt({ min: 1n, max: 2n ** 256n - 1n }) });
+    fc.assert(
+      fc.property(fc.uniqueArray(allocation, { minLength: 1, maxLength: 40, selector: (a) => a.wallet }), (list) => {
+        const ours = buildPlanTree(list);
+        const tree = StandardMerkleTree.of(list.map((a) => [a.wallet, a.amount.toString()]), LEAF_ENCODING);
+        expect(ours.root).toBe(tree.root);
+        expect(ours.allocations.map((a) => a.treeIndex)).toEqual(tree.dump().values.map((v) => v.treeIndex));
+        for (const [i, a] of ours.allocations.entries()) expect(proofFromNodes(ours.nodes, a.treeIndex)).toEqual(tree.getProof(i));
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it("a single allocation is its own root with an empty proof", () => {
