@@ -88,3 +88,13 @@ export function parseAmount(text: string): bigint | null {
   const amount = BigInt(text);
   return amount <= MAX_UINT256 ? amount : null;
 }
+
+/**
+ * The sibling indices from a leaf up to the root's children, in proof order, in OpenZeppelin's tree
+ * layout (root at 0, children of i at 2i+1 and 2i+2, so the sibling of i is i-1 when i is even, i+1 when odd).
+ */
+export function proofIndices(treeIndex: number): number[] {
+  const out: number[] = [];
+  for (let i = treeIndex; i > 0; i = Math.floor((i - 1) / 2)) out.push(i % 2 === 0 ? i - 1 : i + 1);
+  return out;
+}

@@ -10,7 +10,7 @@
  */
 import { createHash } from "node:crypto";
 import { keccak256 } from "viem";
-import type { Allocation } from "@/lib/domain/payouts";
+import { proofIndices, type Allocation } from "@/lib/domain/payouts";
 
 export const LEAF_ENCODING = ["address", "uint256"];
 export const PLAN_CSV_HEADER = "wallet,amount\n";
@@ -81,13 +81,6 @@ export function buildPlanTree(allocations: readonly Allocation[]): PlanTree {
     return { wallet, amount: text, treeIndex: treeIndices[i] as number };
   });
   return { root: `0x${nodes.subarray(0, 32).toString("hex")}`, allocations: indexed, nodes, sha256: hash.digest("hex") };
-}
-
-/** The sibling indices from a leaf up to the root's children: the proof's nodes, in proof order. */
-export function proofIndices(treeIndex: number): number[] {
-  const out: number[] = [];
-  for (let i = treeIndex; i > 0; i = Math.floor((i - 1) / 2)) out.push(i % 2 === 0 ? i - 1 : i + 1);
-  return out;
 }
 
 /** The proof of a leaf read from the stored nodes. */
