@@ -14,6 +14,9 @@
  * whose amount is 0 (no rewards, or a pool share that rounds down to nothing) is left out.
  */
 
+/** The most rows (ranks a plan may pay) one request builds a plan from; `npm run payout:plan` has no limit. */
+export const MAX_API_ALLOCATIONS = 100_000;
+
 export const PAYOUT_MODES = ["per_unit", "pool"] as const;
 export type PayoutMode = (typeof PAYOUT_MODES)[number];
 

@@ -9,6 +9,8 @@ import type { PayoutSelection, PayoutSourceRow } from "@/lib/domain/payouts";
 import { exportRewards } from "@/lib/operators/rewards-export";
 import type { BoardRef, OperatorStore } from "@/lib/store/types";
 
+export { BoardChangedError } from "@/lib/operators/rewards-export";
+
 export type PayoutBoardStore = Pick<OperatorStore, "scanLeaderboard" | "countLeaderboard">;
 
 /** The export's rows of `board` in rank order, stopping at rank `top` and below `minRewards`. */
