@@ -53,7 +53,7 @@ afterAll(async () => {
   await store?.close();
 });
 
-const build = (body: Record<string, unknown>, headers = bearer) => api.post("/api/admin/payouts", body, headers);
+const build = (body: Record<string, unknown>, headers: Record<string, string> = bearer) => api.post("/api/admin/payouts", body, headers);
 const perUnit = (overrides: Record<string, unknown> = {}) => ({ board: "all", token: ERC20, chainId: 8453, mode: "per_unit", unitAmount: "1000000000000000000", deadline, ...overrides });
 
 async function built(body: Record<string, unknown>) {
