@@ -113,6 +113,7 @@ export function WalletProvider({
     async (message: string, wallet: string) => (await whenReady()).signMessage(message, wallet),
     [whenReady],
   );
+  const provider = useCallback(async () => (await whenReady()).provider(), [whenReady]);
 
   // Fetches only what is missing: a failed download again, an arrived one never.
   const downloadModal = useCallback(() => void Promise.allSettled([queryClient.query(runtimeCode), queryClient.query(modalCode)]), [queryClient]);
@@ -130,8 +131,8 @@ export function WalletProvider({
   const modalLoading = modalRequest > 0 && missing.length > 0 && !failed;
 
   const value = useMemo(
-    () => ({ ...account, connect, disconnect, signMessage, openModal, preloadModal, modalLoading }),
-    [account, connect, disconnect, signMessage, openModal, preloadModal, modalLoading],
+    () => ({ ...account, connect, disconnect, signMessage, provider, openModal, preloadModal, modalLoading }),
+    [account, connect, disconnect, signMessage, provider, openModal, preloadModal, modalLoading],
   );
   const Runtime = runtime.data;
   return (

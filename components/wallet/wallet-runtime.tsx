@@ -6,9 +6,9 @@
  * app asks for, and RainbowKit's connect modal once the provider has downloaded it.
  */
 import { useEffect, useState } from "react";
-import { getAddress } from "viem";
+import { getAddress, type EIP1193Provider } from "viem";
 import { WagmiProvider, useAccount, type CreateConnectorFn } from "wagmi";
-import { connect, disconnect, signMessage } from "wagmi/actions";
+import { connect, disconnect, getAccount, signMessage } from "wagmi/actions";
 import type { WalletRuntimeProps } from "@/components/wallet/wallet-provider";
 import { makeWagmiConfig, stateFromCookie, type WagmiConfig } from "@/lib/client/wagmi";
 import type { WalletActions } from "@/lib/client/wallet";
@@ -41,6 +41,11 @@ function actionsOf(config: WagmiConfig): WalletActions {
     connect: async (connector: CreateConnectorFn) => void (await connect(config, { connector })),
     disconnect: () => disconnect(config),
     signMessage: (message: string, wallet: string) => signMessage(config, { message, account: getAddress(wallet) }),
+    provider: async () => {
+      const { connector } = getAccount(config);
+      if (!connector) throw new Error("Connect a wallet first.");
+      return (await connector.getProvider()) as EIP1193Provider;
+    },
   };
 }
 

@@ -97,6 +97,8 @@ const moderationSchemas = () => import("@/lib/contract/moderation-schemas");
 const notificationSchemas = () => import("@/lib/contract/notification-schemas");
 // The quests' answers: loaded where quests are shown or edited.
 const questSchemas = () => import("@/lib/contract/quest-schemas");
+// The payouts' answers: loaded by the claim page, the dashboard's claim link and the console.
+const payoutSchemas = () => import("@/lib/contract/payout-schemas");
 // The live board's answers: loaded by the leaderboard page only.
 const boardSchemas = () => import("@/lib/contract/board-schemas");
 
@@ -158,6 +160,13 @@ export const api = {
   importQuests: (file: object) => request(async () => (await questSchemas()).questImportResponse, paths.importQuests, file),
   /** The check-in's and the social tasks' points, replaced whole. */
   setTaskPoints: (taskPoints: object) => request(async () => (await questSchemas()).taskPointsResponse, paths.setTaskPoints, { taskPoints }),
+  // Payouts: a wallet's claims; the plans (the campaign console, with an admin's session)
+  claims: (wallet: string) => request(async () => (await payoutSchemas()).claimResponse, paths.claims, { wallet }),
+  payoutPlans: () => request(async () => (await payoutSchemas()).payoutPlansResponse, paths.payoutPlans),
+  /** The body as the form checked it with createPayoutBody. */
+  createPayout: (body: object) => request(async () => (await payoutSchemas()).createPayoutResponse, paths.createPayout, body),
+  recordDistributor: (id: string, address: string) =>
+    request(async () => (await payoutSchemas()).payoutPlanSchema, { ...paths.recordDistributor, path: paths.recordDistributor.path.replace("{id}", encodeURIComponent(id)) }, { address }),
 };
 
 /** Query keys, one place, so mutations invalidate exactly what they change. */
@@ -176,6 +185,8 @@ export const queryKeys = {
   leaderboardAround: (wallet: string, board: "all" | number) => ["leaderboard-around", wallet, board] as const,
   quests: (wallet: string) => ["quests", wallet] as const,
   adminQuests: ["admin-quests"] as const,
+  claims: (wallet: string) => ["claims", wallet] as const,
+  payoutPlans: ["payout-plans"] as const,
 };
 
 

@@ -6,7 +6,7 @@
  * the actions, which wait for wagmi when asked for earlier.
  */
 import { createContext, useContext } from "react";
-import type { Hex } from "viem";
+import type { EIP1193Provider, Hex } from "viem";
 import type { CreateConnectorFn } from "wagmi";
 import type { WalletAccount } from "@/lib/client/wagmi";
 
@@ -15,6 +15,12 @@ export interface WalletActions {
   connect(connector: CreateConnectorFn): Promise<void>;
   disconnect(): Promise<void>;
   signMessage(message: string, wallet: string): Promise<Hex>;
+  /**
+   * The connected wallet's own EIP-1193 provider. Payouts read and write their chain through it (any
+   * EVM chain, not only wagmi's): the app's wagmi transports refuse every call, and the browser never
+   * talks to a public RPC endpoint.
+   */
+  provider(): Promise<EIP1193Provider>;
 }
 
 export interface Wallet extends WalletAccount, WalletActions {

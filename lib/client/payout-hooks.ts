@@ -1,0 +1,94 @@
+"use client";
+
+/**
+ * Payouts in the browser: a wallet's claims and their state on chain (read through the wallet,
+ * lib/client/payout-chain.ts), the console's plans, and one transaction's steps as the page shows them.
+ */
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useState } from "react";
+import type { Hex } from "viem";
+import { api, errorText, queryKeys } from "@/lib/client/api";
+import { isClaimed, payoutClients, readToken, rejectedInWallet, walletChainId, type TokenInfo } from "@/lib/client/payout-chain";
+import { useWallet } from "@/lib/client/wallet";
+import type { ClaimResponse } from "@/lib/contract/payout-schemas";
+
+export type Claim = ClaimResponse["claims"][number];
+
+export function useClaims(wallet: string | undefined) {
+  return useQuery({ queryKey: queryKeys.claims(wallet ?? ""), queryFn: () => api.claims(wallet ?? ""), enabled: Boolean(wallet) });
+}
+
+/** What the chain says of one claim, read through the wallet: on another chain it cannot be read at all. */
+export type ClaimOnChain = { network: "wrong"; walletChainId: number } | { network: "right"; token: TokenInfo; claimed: boolean };
+
+const claimOnChainKey = (plan: string, wallet: string) => ["claim-on-chain", plan, wallet] as const;
+
+/** Keyed by the wallet's chain too: a switch reads everything again from the new chain. */
+export function useClaimOnChain(claim: Claim, wallet: string) {
+  const { chainId, provider } = useWallet();
+  return useQuery({
+    queryKey: [...claimOnChainKey(claim.plan, wallet), chainId ?? 0],
+    queryFn: async (): Promise<ClaimOnChain> => {
+      const eip1193 = await provider();
+      const current = await walletChainId(eip1193);
+      if (current !== claim.chainId) return { network: "wrong", walletChainId: current };
+      const clients = payoutClients(eip1193, claim.chainId, wallet);
+      const [token, claimed] = await Promise.all([readToken(clients, claim.token), isClaimed(clients, claim.distributor, wallet)]);
+      return { network: "right", token, claimed };
+    },
+    // Only the wallet's own calls: a failed read says so instead of retrying against a wallet that refuses.
+    retry: false,
+  });
+}
+
+/** Reads the claim on chain again: after its transaction, or after the wallet switched chains (which wagmi may not report for a chain it does not know). */
+export function useReadClaimAgain(claim: Claim, wallet: string) {
+  const qc = useQueryClient();
+  return useCallback(() => qc.invalidateQueries({ queryKey: claimOnChainKey(claim.plan, wallet) }), [qc, claim.plan, wallet]);
+}
+
+/** One transaction as the page shows it, from the wallet's prompt to its receipt. */
+export type TxState =
+  | { step: "idle" }
+  | { step: "wallet" }
+  | { step: "sent"; hash: Hex }
+  | { step: "confirmed"; hash: Hex }
+  | { step: "failed"; reason: string; hash?: Hex };
+
+/**
+ * Runs one transaction and keeps its state. `send` calls `onSent` with the hash once the wallet sent it and
+ * resolves once it is mined. A "no" in the wallet goes back to idle: nothing failed. Resolves true when mined.
+ */
+export function useTransaction() {
+  const [state, setState] = useState<TxState>({ step: "idle" });
+  const run = useCallback(async (send: (onSent: (hash: Hex) => void) => Promise<unknown>): Promise<boolean> => {
+    let hash: Hex | undefined;
+    setState({ step: "wallet" });
+    try {
+      await send((sent) => {
+        hash = sent;
+        setState({ step: "sent", hash: sent });
+      });
+      setState(hash ? { step: "confirmed", hash } : { step: "idle" });
+      return true;
+    } catch (error) {
+      setState(rejectedInWallet(error) && !hash ? { step: "idle" } : { step: "failed", reason: errorText(error), hash });
+      return false;
+    }
+  }, []);
+  return { state, run };
+}
+
+/** The console's plans, newest first. */
+export function usePayoutPlans() {
+  return useQuery({ queryKey: queryKeys.payoutPlans, queryFn: api.payoutPlans });
+}
+
+/** A change to the plans (a new plan, a recorded distributor): the console's list is read again after it. */
+export function usePayoutPlansChange<Input, Output>(change: (input: Input) => Promise<Output>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.payoutPlans }),
+  });
+}
