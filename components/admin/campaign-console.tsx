@@ -8,6 +8,7 @@ import { FarmSignals } from "@/components/admin/farm-signals";
 import { formatDay } from "@/components/admin/format";
 import { Funnel } from "@/components/admin/funnel";
 import { NotificationsPanel } from "@/components/admin/notifications-panel";
+import { PayoutsPanel } from "@/components/admin/payouts-panel";
 import { QuestsPanel } from "@/components/admin/quests-panel";
 import { ReferrersTable } from "@/components/admin/referrers-table";
 import { SetupChecklist } from "@/components/admin/setup-checklist";
@@ -95,6 +96,8 @@ export function CampaignConsole({
       </div>
 
       <QuestsPanel />
+
+      <PayoutsPanel />
 
       <NotificationsPanel notifications={notifications} />
 

@@ -20,6 +20,9 @@ import {
 import { payoutDistributorAbi } from "@/lib/chain/payout-distributor-artifact";
 import type { DistributorWalletClient } from "@/lib/chain/payout-distributor";
 
+/** The console deploys and funds a plan's distributor with the same helpers as the CLI. */
+export { deployDistributor, fundDistributor } from "@/lib/chain/payout-distributor";
+
 /** How often a receipt is asked for while a transaction is pending (viem's default for a custom transport is 4 s). */
 const POLLING_MS = 1_000;
 
@@ -35,6 +38,10 @@ function chainOf(chainId: number) {
     rpcUrls: { default: { http: [] } },
   });
 }
+
+/** The chains a wallet is most often on (lib/client/wagmi.ts's), by name; any other by its id. */
+const CHAIN_NAMES: Record<number, string> = { 1: "Ethereum", 8453: "Base", 10: "OP Mainnet", 42161: "Arbitrum One", 137: "Polygon" };
+export const chainName = (chainId: number) => CHAIN_NAMES[chainId] ?? `chain ${chainId}`;
 
 /** The clients of one wallet on one chain. */
 export function payoutClients(provider: EIP1193Provider, chainId: number, account: string) {

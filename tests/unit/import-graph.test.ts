@@ -33,7 +33,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   payouts: ["domain", "contract", "store", "operators"],
   auth: ["domain", "config", "chain", "contract", "services", "store"],
   http: ["domain", "config", "contract", "auth", "services", "operators"],
-  client: ["domain", "contract"],
+  // chain: the payout distributor's ABI and deploy/fund helpers (no server-only), run through the connected wallet.
+  client: ["domain", "contract", "chain"],
   app: ["domain", "config", "contract", "farcaster", "services", "operators", "auth", "http", "client", "components"],
   components: ["domain", "contract", "client"],
 };
