@@ -14,14 +14,10 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { ConnectButton } from "@/components/wallet/wallet-ui";
 import { errorText } from "@/lib/client/api";
-import { formatTokenAmount, payoutClients, sendClaim, switchWalletChain } from "@/lib/client/payout-chain";
+import { chainName, formatTokenAmount, payoutClients, sendClaim, switchWalletChain } from "@/lib/client/payout-chain";
 import { useClaimOnChain, useClaims, useReadClaimAgain, useTransaction, type Claim } from "@/lib/client/payout-hooks";
 import { useWallet } from "@/lib/client/wallet";
 import { shortWallet } from "@/lib/domain/wallet";
-
-/** The chains a wallet is most often on (lib/client/wagmi.ts's), by name; any other by its id. */
-const CHAIN_NAMES: Record<number, string> = { 1: "Ethereum", 8453: "Base", 10: "OP Mainnet", 42161: "Arbitrum One", 137: "Polygon" };
-export const chainName = (chainId: number) => CHAIN_NAMES[chainId] ?? `chain ${chainId}`;
 
 const formatDeadline = (seconds: number) =>
   new Date(seconds * 1000).toLocaleString("en-US", { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });

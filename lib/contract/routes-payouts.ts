@@ -65,6 +65,26 @@ export const PAYOUT_ROUTES = {
       },
     },
   }),
+  recordDistributor: route({
+    ...paths.recordDistributor,
+    body: payout.recordDistributorBody,
+    auth: "admin",
+    doc: {
+      tag: TAG,
+      summary: "Record the distributor deployed for a plan, once",
+      description:
+        "Reads the contract at `address` on the plan's chain (the server's RPC_URL, which must serve that chain) and records it only when its " +
+        "token, Merkle root and deadline are the plan's. Appends to the audit log (who, the root).",
+      responses: {
+        200: { description: "The plan with its distributor", json: plan },
+        400: error("`Invalid address: ...`: not an address, no distributor there, or one paying another token, root or deadline; or no RPC for the plan's chain"),
+        ...adminAccess,
+        404: error("`Payout plan not found`"),
+        409: error("`The plan's distributor is already recorded`"),
+        500: internal,
+      },
+    },
+  }),
   claims: route({
     ...paths.claims,
     query: payout.claimQuery,
