@@ -2,6 +2,7 @@
 
 import { ReferralCard } from "@/components/dashboard/referral-card";
 import { NotificationsCard } from "@/components/farcaster/notifications-card";
+import { ClaimLink } from "@/components/payouts/claim-link";
 import { QuestList } from "@/components/tasks/quest-list";
 import { TaskList, type TaskSettings } from "@/components/tasks/task-list";
 import type { QualifyRule } from "@/lib/domain/qualify";
@@ -27,6 +28,7 @@ export function Dashboard({
         <p className="font-mono text-sm text-zinc-500 dark:text-zinc-400">{shortWallet(wallet)}</p>
         <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Your dashboard</h1>
         <p className="text-zinc-600 dark:text-zinc-400">Share your link, finish quests and climb the board.</p>
+        <ClaimLink wallet={wallet} />
       </div>
       <div className="mt-8 grid items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
         <div className="lg:sticky lg:top-24">

@@ -4,9 +4,9 @@
  * Payouts in the browser: a wallet's claims and their state on chain (read through the wallet,
  * lib/client/payout-chain.ts), the console's plans, and one transaction's steps as the page shows them.
  */
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
-import type { Hex } from "viem";
+import type { EIP1193Provider, Hex } from "viem";
 import { api, errorText, queryKeys } from "@/lib/client/api";
 import { isClaimed, payoutClients, readToken, rejectedInWallet, walletChainId, type TokenInfo } from "@/lib/client/payout-chain";
 import { useWallet } from "@/lib/client/wallet";
@@ -24,9 +24,8 @@ export type ClaimOnChain = { network: "wrong"; walletChainId: number } | { netwo
 const claimOnChainKey = (plan: string, wallet: string) => ["claim-on-chain", plan, wallet] as const;
 
 /** Keyed by the wallet's chain too: a switch reads everything again from the new chain. */
-export function useClaimOnChain(claim: Claim, wallet: string) {
-  const { chainId, provider } = useWallet();
-  return useQuery({
+function claimOnChainQuery(claim: Claim, wallet: string, chainId: number | undefined, provider: () => Promise<EIP1193Provider>) {
+  return queryOptions({
     queryKey: [...claimOnChainKey(claim.plan, wallet), chainId ?? 0],
     queryFn: async (): Promise<ClaimOnChain> => {
       const eip1193 = await provider();
@@ -39,6 +38,24 @@ export function useClaimOnChain(claim: Claim, wallet: string) {
     // Only the wallet's own calls: a failed read says so instead of retrying against a wallet that refuses.
     retry: false,
   });
+}
+
+export function useClaimOnChain(claim: Claim, wallet: string) {
+  const { chainId, provider } = useWallet();
+  return useQuery(claimOnChainQuery(claim, wallet, chainId, provider));
+}
+
+/**
+ * Whether the wallet may still claim something: a claim before its deadline that the contract does not
+ * say is claimed (one the wallet cannot read, on another chain say, counts: the claim page tells more).
+ */
+export function useHasUnclaimed(wallet: string): boolean {
+  const { chainId, provider } = useWallet();
+  const claims = useClaims(wallet);
+  const [now] = useState(() => Date.now() / 1000);
+  const open = (claims.data?.claims ?? []).filter((claim) => claim.deadline > now);
+  const reads = useQueries({ queries: open.map((claim) => claimOnChainQuery(claim, wallet, chainId, provider)) });
+  return reads.some((read) => !(read.data?.network === "right" && read.data.claimed));
 }
 
 /** Reads the claim on chain again: after its transaction, or after the wallet switched chains (which wagmi may not report for a chain it does not know). */

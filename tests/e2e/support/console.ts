@@ -2,7 +2,7 @@
 import type { Browser, Locator, Page } from "@playwright/test";
 import type { Hex } from "viem";
 import { expect, guardNetwork, waitForHydration } from "@/tests/e2e/support/fixtures";
-import { installWallet } from "@/tests/e2e/support/wallet";
+import { installWallet, type WalletOptions } from "@/tests/e2e/support/wallet";
 
 /** Connects through the sign-in panel's own Connect button (the header has one too), then the test wallet in the modal. */
 export async function connectInPanel(page: Page): Promise<void> {
@@ -13,9 +13,9 @@ export async function connectInPanel(page: Page): Promise<void> {
   await expect(page.getByTestId("admin-sign-in")).toBeVisible();
 }
 
-/** Installs the admin's wallet in a fresh page, opens /admin and signs in, up to the console itself. */
-export async function signInToConsole(page: Page, baseUrl: string, privateKey: Hex): Promise<void> {
-  await installWallet(page, { privateKey });
+/** Installs the admin's wallet in a fresh page, opens /admin and signs in, up to the console itself. `wallet`: more of the wallet's options (its node, say). */
+export async function signInToConsole(page: Page, baseUrl: string, privateKey: Hex, wallet: Omit<WalletOptions, "privateKey"> = {}): Promise<void> {
+  await installWallet(page, { ...wallet, privateKey });
   await page.goto(`${baseUrl}/admin`);
   await expect(page.getByTestId("console-access")).toBeVisible();
   await connectInPanel(page);

@@ -5,7 +5,7 @@
  * (page.exposeFunction + viem). Nothing of it ships in the app's bundle.
  */
 import type { Page } from "@playwright/test";
-import { numberToHex, type Hex } from "viem";
+import { createWalletClient, defineChain, hexToBigInt, http, numberToHex, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 
 export interface TestWallet {
@@ -32,15 +32,30 @@ export interface WalletOptions {
    * (the default), or only as window.ethereum, like wallets that predate EIP-6963.
    */
   inject?: "eip6963" | "window.ethereum";
+  /**
+   * A node (anvil) the wallet answers chain calls from, as a wallet's own node would: reads and receipts
+   * are forwarded, eth_sendTransaction is signed here with the key and sent raw. Without it the wallet
+   * only connects and signs.
+   */
+  rpcUrl?: string;
 }
 
-type Reply = { result?: unknown; error?: { code: number; message: string }; emit?: [string, unknown][] };
+type Reply = { result?: unknown; error?: { code: number; message: string; data?: unknown }; emit?: [string, unknown][] };
 
 const ICON =
   "data:image/svg+xml;base64," +
   Buffer.from(
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#0ea5e9"/><path d="M9 11h14v10H9z" fill="#fff"/></svg>',
   ).toString("base64");
+
+type TxRequest = { to?: Address; data?: Hex; value?: Hex; gas?: Hex };
+
+/** One JSON-RPC call to the node, its answer as the page's provider returns it. */
+async function forward(rpcUrl: string, method: string, params: unknown[]): Promise<Reply> {
+  const response = await fetch(rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+  const answer = (await response.json()) as Reply;
+  return answer.error ? { error: answer.error } : { result: answer.result };
+}
 
 /** Installs the wallet in `page`; call before the first navigation. */
 export async function installWallet(page: Page, options: WalletOptions = {}): Promise<TestWallet> {
@@ -92,9 +107,27 @@ export async function installWallet(page: Page, options: WalletOptions = {}): Pr
       case "eth_signTypedData_v4":
         return { result: await account.signTypedData(JSON.parse(params[1] as string)) };
       default:
+        if (options.rpcUrl && method === "eth_sendTransaction") return sendTransaction(options.rpcUrl, params[0] as TxRequest);
+        if (options.rpcUrl && method.startsWith("eth_")) return forward(options.rpcUrl, method, params);
         return { error: { code: 4200, message: `The test wallet does not support ${method}` } };
     }
   });
+
+  async function sendTransaction(rpcUrl: string, tx: TxRequest): Promise<Reply> {
+    const chain = defineChain({ id: chainId, name: "e2e", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } });
+    const client = createWalletClient({ account, chain, transport: http(rpcUrl) });
+    try {
+      const hash = await client.sendTransaction({
+        to: tx.to ?? null,
+        data: tx.data,
+        value: tx.value ? hexToBigInt(tx.value) : undefined,
+        gas: tx.gas ? hexToBigInt(tx.gas) : undefined,
+      });
+      return { result: hash };
+    } catch (error) {
+      return { error: { code: -32000, message: error instanceof Error ? error.message : String(error) } };
+    }
+  }
 
   await page.addInitScript(
     ({ name, icon, inject }) => {
@@ -106,7 +139,7 @@ export async function installWallet(page: Page, options: WalletOptions = {}): Pr
         async request({ method, params }: { method: string; params?: unknown[] }) {
           const reply = await request(method, params ?? []);
           for (const [event, value] of reply.emit ?? []) queueMicrotask(() => emit(event, value));
-          if (reply.error) throw Object.assign(new Error(reply.error.message), { code: reply.error.code });
+          if (reply.error) throw Object.assign(new Error(reply.error.message), { code: reply.error.code, data: reply.error.data });
           return reply.result;
         },
         on(event: string, fn: Listener) {
