@@ -46,8 +46,9 @@ export function useClaimOnChain(claim: Claim, wallet: string) {
 }
 
 /**
- * Whether the wallet may still claim something: a claim before its deadline that the contract does not
- * say is claimed (one the wallet cannot read, on another chain say, counts: the claim page tells more).
+ * Whether the wallet may still claim something: a claim before its deadline that the contract, once read,
+ * does not say is claimed. One the wallet cannot read (on another chain, or a read that failed) counts: the
+ * claim page tells more. One still being read does not, so a claimed payout never flashes the link.
  */
 export function useHasUnclaimed(wallet: string): boolean {
   const { chainId, provider } = useWallet();
@@ -55,7 +56,7 @@ export function useHasUnclaimed(wallet: string): boolean {
   const [now] = useState(() => Date.now() / 1000);
   const open = (claims.data?.claims ?? []).filter((claim) => claim.deadline > now);
   const reads = useQueries({ queries: open.map((claim) => claimOnChainQuery(claim, wallet, chainId, provider)) });
-  return reads.some((read) => !(read.data?.network === "right" && read.data.claimed));
+  return reads.some((read) => (read.data ? !(read.data.network === "right" && read.data.claimed) : read.isError));
 }
 
 /** Reads the claim on chain again: after its transaction, or after the wallet switched chains (which wagmi may not report for a chain it does not know). */
