@@ -28,7 +28,8 @@ function bodyOf(values: Values): Record<string, unknown> {
     token: (values.token ?? "").trim(),
     chainId: optionalNumber(values.chainId),
     mode: values.mode,
-    ...(values.mode === "pool" ? { pool: amount } : { unitAmount: amount }),
+    // A blank amount is missing, not malformed: the schema then says it is required with this mode.
+    ...(amount && (values.mode === "pool" ? { pool: amount } : { unitAmount: amount })),
     top: optionalNumber(values.top),
     minRewards: optionalNumber(values.minRewards),
     deadline: Number.isFinite(deadline) ? Math.floor(deadline / 1000) : undefined,
