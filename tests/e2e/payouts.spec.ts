@@ -31,10 +31,15 @@ const admin = walletOf("admin") as Address;
 const winnerKey = keyOf("winner");
 const winner = walletOf("winner") as Address;
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-/** 1.5 tokens (18 decimals) per reward unit; a referral is worth 20 reward units. */
+/**
+ * 1.5 tokens (18 decimals) per reward unit; a point is worth 20 reward units. A referral gives the referrer
+ * a point and the friend one: the plan's minimum of 40 reward units keeps the winner (60) and the runner-up
+ * (exactly 40), and leaves the friends (20 each) out.
+ */
 const UNIT = parseUnits("1.5", 18);
-const WINNER_REFERRALS = 2;
-const RUNNER_UP_REFERRALS = 1;
+const MIN_REWARDS = 40;
+const WINNER_REFERRALS = 3;
+const RUNNER_UP_REFERRALS = 2;
 const WINNER_AMOUNT = UNIT * 20n * BigInt(WINNER_REFERRALS);
 const TOTAL = UNIT * 20n * BigInt(WINNER_REFERRALS + RUNNER_UP_REFERRALS);
 
@@ -126,6 +131,7 @@ test("an admin builds a plan and deploys its distributor; a winner claims exactl
 
   await dialog.getByLabel("Token contract").fill(token);
   await dialog.getByLabel("Amount per reward unit").fill(UNIT.toString());
+  await dialog.getByLabel("Minimum rewards").fill(String(MIN_REWARDS));
   await dialog.getByTestId("payout-save").click();
   await expect(dialog).toBeHidden();
   expect(posts).toHaveLength(1);
@@ -158,7 +164,7 @@ test("an admin builds a plan and deploys its distributor; a winner claims exactl
   await expect(card).toHaveAttribute("data-state", "wrong-network");
   await card.getByRole("button", { name: /Switch to/ }).click();
   await expect(card).toHaveAttribute("data-state", "open");
-  await expect(card.getByTestId("claim-amount")).toHaveText("60 RBQT");
+  await expect(card.getByTestId("claim-amount")).toHaveText("90 RBQT");
   await expect(card.getByTestId("claim-amount")).toHaveAttribute("title", `${WINNER_AMOUNT} base units`);
   expect(await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
   await shoot(phone, "claim-page");
