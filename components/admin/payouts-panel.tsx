@@ -21,7 +21,7 @@ import * as paths from "@/lib/contract/paths";
 import type { CreatePayoutResponse, PayoutPlanJson } from "@/lib/contract/payout-schemas";
 import { shortWallet } from "@/lib/domain/wallet";
 
-const COLUMNS = 8;
+const COLUMNS = 7;
 
 const planHref = (id: string, format: "csv" | "tree") => `${paths.payoutPlan.path.replace("{id}", encodeURIComponent(id))}?format=${format}`;
 const formatCreated = (seconds: number) => new Date(seconds * 1000).toLocaleString("en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" });
@@ -73,9 +73,6 @@ export function PayoutsPanel() {
               Remainder
             </th>
             <th scope="col" className="px-3 text-left">
-              Created
-            </th>
-            <th scope="col" className="px-3 text-left">
               Distributor
             </th>
             <th scope="col" className={`${lastCell} text-right`}>
@@ -96,6 +93,7 @@ export function PayoutsPanel() {
                   <span className="block text-xs text-zinc-500 dark:text-zinc-400">
                     {plan.board === "all" ? "All-time" : `Season ${plan.board}`} · {plan.mode === "pool" ? "pool" : "per unit"} · {chainName(plan.chainId)}
                   </span>
+                  <span className="block text-xs text-zinc-500 dark:text-zinc-400">Created {formatCreated(plan.createdAt)}</span>
                 </td>
                 <td className="px-3 font-mono text-xs whitespace-nowrap" title={plan.root}>
                   {shortWallet(plan.root)}
@@ -105,7 +103,6 @@ export function PayoutsPanel() {
                 </td>
                 <td className={numberCell}>{formatCount(plan.count)}</td>
                 <td className={numberCell}>{formatUnits(plan.remainder)}</td>
-                <td className="px-3 text-xs whitespace-nowrap">{formatCreated(plan.createdAt)}</td>
                 <td className="px-3 text-xs whitespace-nowrap" data-testid="payout-distributor">
                   {plan.distributor ? (
                     <span className="font-mono" title={plan.distributor.address}>

@@ -140,7 +140,6 @@ test("an admin builds a plan and deploys its distributor; a winner claims exactl
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId("payout-total")).toHaveText(TOTAL.toLocaleString("en-US"));
   await expect(row.getByTestId("payout-distributor")).toHaveText("not deployed");
-  await shoot(page, "payout-plan", section);
 
   // Deploy and fund from the admin's wallet; the server checks the contract on chain before recording it.
   await row.getByTestId("payout-deploy-open").click();
@@ -149,6 +148,7 @@ test("an admin builds a plan and deploys its distributor; a winner claims exactl
   await expect(deploy).toBeHidden({ timeout: 60_000 });
   await expect(row.getByTestId("payout-distributor")).not.toHaveText("not deployed");
   await expect(row.getByTestId("payout-deploy-open")).toHaveCount(0);
+  await shoot(page, "payout-plan", section);
   const distributor = (await row.getByTestId("payout-distributor").locator("[title]").getAttribute("title")) as Address;
   expect(await balanceOf(token, distributor)).toBe(TOTAL);
   expect(await balanceOf(token, admin)).toBe(0n);
