@@ -13,7 +13,8 @@
  */
 import { connectorsForWallets, type WalletList } from "@rainbow-me/rainbowkit";
 import { useState } from "react";
-import { getAddress, numberToHex, type Hex } from "viem";
+import { createWalletClient, getAddress, hexToBigInt, http, numberToHex, type Address, type Hex } from "viem";
+import { anvil } from "viem/chains";
 import { mnemonicToAccount, type HDAccount } from "viem/accounts";
 import { createConnector } from "wagmi";
 import { injected } from "wagmi/connectors";
@@ -28,6 +29,9 @@ const TEST_MNEMONIC = "test test test test test test test test test test test ju
 export const TEST_ACCOUNTS = [0, 1, 2].map((addressIndex) => mnemonicToAccount(TEST_MNEMONIC, { addressIndex }));
 
 type Listener = (value: unknown) => void;
+
+/** The local node the test wallets read and send through while on anvil's chain. */
+const node = http()({ chain: anvil });
 
 function rpcError(code: number, message: string): Error {
   return Object.assign(new Error(message), { code });
@@ -54,7 +58,7 @@ function testProvider(account: HDAccount) {
           return numberToHex(chainId);
         case "wallet_switchEthereumChain": {
           const next = Number((params[0] as { chainId: Hex }).chainId);
-          if (!chains.some((chain) => chain.id === next)) throw rpcError(4902, `The test wallet does not know chain ${next}`);
+          if (!chains.some((chain) => chain.id === next) && next !== anvil.id) throw rpcError(4902, `The test wallet does not know chain ${next}`);
           chainId = next;
           queueMicrotask(() => listeners.get("chainChanged")?.forEach((fn) => fn(numberToHex(next))));
           return null;
@@ -72,7 +76,18 @@ function testProvider(account: HDAccount) {
           return account.signMessage({ message: { raw: params[0] as Hex } });
         case "eth_signTypedData_v4":
           return account.signTypedData(JSON.parse(params[1] as string));
+        case "eth_sendTransaction": {
+          if (chainId !== anvil.id) throw rpcError(4200, "The test wallet sends transactions on anvil's chain (31337) only");
+          const tx = params[0] as { to?: Address; data?: Hex; value?: Hex; gas?: Hex };
+          return createWalletClient({ account, chain: anvil, transport: http() }).sendTransaction({
+            to: tx.to ?? null,
+            data: tx.data,
+            value: tx.value ? hexToBigInt(tx.value) : undefined,
+            gas: tx.gas ? hexToBigInt(tx.gas) : undefined,
+          });
+        }
         default:
+          if (chainId === anvil.id && method.startsWith("eth_")) return node.request({ method, params } as never);
           throw rpcError(4200, `The test wallet does not support ${method}`);
       }
     },

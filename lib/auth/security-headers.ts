@@ -47,7 +47,8 @@ export function contentSecurityPolicy(cfg: HeadersConfig, nonce: string): string
       "'self'",
       ...(wc ? WALLETCONNECT_CONNECT : []),
       ...(cfg.quickAuthOrigin ? [cfg.quickAuthOrigin] : []),
-      ...(cfg.development ? ["ws:"] : []),
+      // Development: the test wallets (components/wallet/test-wallet.tsx) answer anvil's chain from the local node.
+      ...(cfg.development ? ["ws:", "http://127.0.0.1:8545"] : []),
     ],
     "frame-src": ["'self'", ...(wc ? WALLETCONNECT_FRAMES : [])],
     "worker-src": ["'self'", "blob:"],

@@ -192,6 +192,8 @@ describe("the Content-Security-Policy of pages", () => {
     expect(wc).toContain("wss://*.walletconnect.org");
     expect(wc).toContain("frame-ancestors 'none'");
     expect(contentSecurityPolicy(parseHeadersConfig({ NODE_ENV: "development" }), "n")).toContain("'unsafe-eval'");
+    // The development test wallets reach the local anvil; a production page never does (plain's connect-src is 'self').
+    expect(contentSecurityPolicy(parseHeadersConfig({ NODE_ENV: "development" }), "n")).toContain("connect-src 'self' ws: http://127.0.0.1:8545;");
   });
 
   it("lets the page reach the Quick Auth server only while Farcaster notifications are on", () => {
