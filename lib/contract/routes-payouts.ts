@@ -81,6 +81,7 @@ export const PAYOUT_ROUTES = {
         ...adminAccess,
         404: error("`Payout plan not found`"),
         409: error("`The plan's distributor is already recorded`"),
+        413: tooLarge,
         500: internal,
       },
     },
