@@ -4,7 +4,8 @@
  * Deploys a plan's distributor from the admin's connected wallet, on the plan's chain: deploy (owner: that
  * wallet, which may withdraw the rest after the deadline), fund with the plan's total, then record the
  * address, which the server checks on chain. Each transaction's state is shown; a step that failed is
- * tried again from where it stopped, never deploying a second contract.
+ * tried again from where it stopped (the panel keeps how far it got, closing the dialog included), never
+ * deploying a second contract.
  */
 import { useState } from "react";
 import type { Address, Hex } from "viem";
@@ -20,13 +21,28 @@ import { useWallet } from "@/lib/client/wallet";
 import type { PayoutPlanJson } from "@/lib/contract/payout-schemas";
 import { shortWallet } from "@/lib/domain/wallet";
 
-export function DeployDistributor({ plan, onDone }: { plan: PayoutPlanJson; onDone(): void }) {
+/** How far a plan's deployment got: its contract, once mined, and whether the funding was mined too. */
+export interface DeployProgress {
+  deployed: Address | null;
+  funded: boolean;
+}
+
+export function DeployDistributor({
+  plan,
+  progress,
+  onProgress,
+  onDone,
+}: {
+  plan: PayoutPlanJson;
+  progress: DeployProgress;
+  onProgress(progress: DeployProgress): void;
+  onDone(): void;
+}) {
   const { address: wallet, provider } = useWallet();
   const deploy = useTransaction();
   const fund = useTransaction();
   const record = usePayoutPlansChange((address: string) => api.recordDistributor(plan.id, address));
-  const [deployed, setDeployed] = useState<Address | null>(null);
-  const [funded, setFunded] = useState(false);
+  const { deployed, funded } = progress;
   const [running, setRunning] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -56,13 +72,13 @@ export function DeployDistributor({ plan, onDone }: { plan: PayoutPlanJson; onDo
           distributor = (await deployDistributor(walletClient, publicClient, params, onSent)).address;
         });
         if (!ok || !distributor) return;
-        setDeployed(distributor);
+        onProgress({ deployed: distributor, funded: false });
       }
       if (!funded) {
         const target = distributor;
         const ok = await fund.run((onSent) => fundDistributor(walletClient, publicClient, { token: plan.token as Address, distributor: target, amount: BigInt(plan.total) }, onSent));
         if (!ok) return;
-        setFunded(true);
+        onProgress({ deployed: target, funded: true });
       }
       await record.mutateAsync(distributor);
       onDone();
@@ -73,7 +89,7 @@ export function DeployDistributor({ plan, onDone }: { plan: PayoutPlanJson; onDo
     }
   }
 
-  const started = deploy.state.step !== "idle";
+  const started = deployed !== null;
   return (
     <div className="flex flex-col gap-4" data-testid="payout-deploy">
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
@@ -85,6 +101,15 @@ export function DeployDistributor({ plan, onDone }: { plan: PayoutPlanJson; onDo
         <dd className="tabular-nums">{plan.total} base units</dd>
         <dt className="text-zinc-500 dark:text-zinc-400">Owner</dt>
         <dd className="font-mono">{shortWallet(owner)} (this wallet)</dd>
+        {deployed && (
+          <>
+            <dt className="text-zinc-500 dark:text-zinc-400">Distributor</dt>
+            <dd className="truncate font-mono" title={deployed} data-testid="deploy-address">
+              {deployed}
+              {funded ? ", funded" : ", not funded yet"}
+            </dd>
+          </>
+        )}
       </dl>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
         Two transactions from this wallet: the distributor, then a transfer of the plan&apos;s total to it. The wallet must hold that much of the token.

@@ -4,7 +4,7 @@
  * and funds its distributor from the console with the test wallet (which answers chain calls from anvil,
  * as a wallet's own node would), a winner opens /claim on a phone, switches to the plan's chain, claims,
  * and the token balance on chain rises by exactly the allocation while the page shows "Claimed", also
- * on a later visit. A wallet with nothing sees the empty state. Screenshots `payout-plan` (the console's
+ * on a later visit. The runner-up's claim closes at its deadline exactly. A wallet with nothing sees the empty state. Screenshots `payout-plan` (the console's
  * section) and `claim-page` (the phone).
  */
 import { readFileSync } from "node:fs";
@@ -20,7 +20,6 @@ import { e2eChain, fixedKeys, referFriends, SCREENSHOT_DIR } from "@/tests/e2e/s
 import { signInToConsole } from "@/tests/e2e/support/console";
 import { apiClient, expect, guardNetwork, test, waitForHydration } from "@/tests/e2e/support/fixtures";
 import { installWallet } from "@/tests/e2e/support/wallet";
-import { randomWallet } from "@/tests/support/wallets";
 
 const SESSION_SECRET = "e2e-payouts-secret-0123456789abcdef0123456789a";
 const ADMIN_TOKEN = "e2e-payouts-admin-token-0123456789abcdef";
@@ -30,6 +29,8 @@ const adminKey = keyOf("admin");
 const admin = walletOf("admin") as Address;
 const winnerKey = keyOf("winner");
 const winner = walletOf("winner") as Address;
+const runnerUpKey = keyOf("runner-up");
+const runnerUp = walletOf("runner-up") as Address;
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 /**
  * 1.5 tokens (18 decimals) per reward unit; a point is worth 20 reward units. A referral gives the referrer
@@ -77,7 +78,6 @@ test.beforeAll(async ({ request }) => {
   token = await deployToken();
   server = await startApp({ ...E2E_SITE_ENV, ...chainEnv(contracts), ADMIN_WALLETS: admin, SESSION_SECRET, ADMIN_TOKEN });
   const api = apiClient(request, server.baseUrl);
-  const runnerUp = randomWallet();
   for (const wallet of [winner, runnerUp]) expect((await api.initUser(wallet)).status).toBe(200);
   await referFriends(api, winner, WINNER_REFERRALS);
   await referFriends(api, runnerUp, RUNNER_UP_REFERRALS);
@@ -191,6 +191,25 @@ test("an admin builds a plan and deploys its distributor; a winner claims exactl
   await expect(phone.getByRole("heading", { name: "Your dashboard" })).toBeVisible();
   await expect(phone.getByTestId("claim-link")).toHaveCount(0);
   await context.close();
+});
+
+test("a claim closes at its deadline: open one second before it, Closed at it exactly", async ({ page, request }) => {
+  const answer = (await (await request.get(`${server.baseUrl}/api/claim?wallet=${runnerUp}`)).json()) as { claims: { deadline: number }[] };
+  const deadline = answer.claims[0]?.deadline ?? 0;
+  expect(answer.claims).toHaveLength(1);
+  await page.clock.setFixedTime((deadline - 1) * 1000);
+  await installWallet(page, { privateKey: runnerUpKey, rpcUrl: local.rpcUrl, chainId: local.chain.id });
+  await page.goto(`${server.baseUrl}/claim`);
+  await connectOnClaimPage(page);
+  const card = page.getByTestId("claim-card");
+  await expect(card).toHaveAttribute("data-state", "open");
+  await expect(card.getByTestId("claim-amount")).toHaveText("60 RBQT");
+
+  await page.clock.setFixedTime(deadline * 1000);
+  await page.reload();
+  await expect(card).toHaveAttribute("data-state", "closed");
+  await expect(card.getByTestId("claim-badge")).toHaveText("Closed");
+  await expect(card.getByTestId("claim-button")).toHaveCount(0);
 });
 
 test("a wallet with nothing to claim sees the empty state; the dashboard offers no claim link", async ({ page }) => {
