@@ -42,8 +42,9 @@ function actionsOf(config: WagmiConfig): WalletActions {
     disconnect: () => disconnect(config),
     signMessage: (message: string, wallet: string) => signMessage(config, { message, account: getAddress(wallet) }),
     provider: async () => {
-      const { connector } = getAccount(config);
-      if (!connector) throw new Error("Connect a wallet first.");
+      // Until wagmi has reconnected, the connector is the cookie's copy, without methods.
+      const { connector, status } = getAccount(config);
+      if (!connector || status !== "connected") throw new Error("Connect a wallet first.");
       return (await connector.getProvider()) as EIP1193Provider;
     },
   };

@@ -40,9 +40,10 @@ function claimOnChainQuery(claim: Claim, wallet: string, chainId: number | undef
   });
 }
 
+/** Read once wagmi has the wallet connected: while it reconnects from the cookie there is no provider yet. */
 export function useClaimOnChain(claim: Claim, wallet: string) {
-  const { chainId, provider } = useWallet();
-  return useQuery(claimOnChainQuery(claim, wallet, chainId, provider));
+  const { chainId, provider, status } = useWallet();
+  return useQuery({ ...claimOnChainQuery(claim, wallet, chainId, provider), enabled: status === "connected" });
 }
 
 /**
@@ -51,11 +52,11 @@ export function useClaimOnChain(claim: Claim, wallet: string) {
  * claim page tells more. One still being read does not, so a claimed payout never flashes the link.
  */
 export function useHasUnclaimed(wallet: string): boolean {
-  const { chainId, provider } = useWallet();
+  const { chainId, provider, status } = useWallet();
   const claims = useClaims(wallet);
   const [now] = useState(() => Date.now() / 1000);
   const open = (claims.data?.claims ?? []).filter((claim) => claim.deadline > now);
-  const reads = useQueries({ queries: open.map((claim) => claimOnChainQuery(claim, wallet, chainId, provider)) });
+  const reads = useQueries({ queries: open.map((claim) => ({ ...claimOnChainQuery(claim, wallet, chainId, provider), enabled: status === "connected" })) });
   return reads.some((read) => (read.data ? !(read.data.network === "right" && read.data.claimed) : read.isError));
 }
 
