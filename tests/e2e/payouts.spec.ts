@@ -198,10 +198,11 @@ test("a claim closes at its deadline: open one second before it, Closed at it ex
   const deadline = answer.claims[0]?.deadline ?? 0;
   expect(answer.claims).toHaveLength(1);
   await page.clock.setFixedTime((deadline - 1) * 1000);
-  await installWallet(page, { privateKey: runnerUpKey, rpcUrl: local.rpcUrl, chainId: local.chain.id });
+  await installWallet(page, { privateKey: runnerUpKey, rpcUrl: local.rpcUrl });
   await page.goto(`${server.baseUrl}/claim`);
   await connectOnClaimPage(page);
   const card = page.getByTestId("claim-card");
+  await card.getByRole("button", { name: /Switch to/ }).click();
   await expect(card).toHaveAttribute("data-state", "open");
   await expect(card.getByTestId("claim-amount")).toHaveText("60 RBQT");
 
