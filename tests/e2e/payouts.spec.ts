@@ -7,7 +7,9 @@
  * on a later visit. The runner-up's claim closes at its deadline exactly. A wallet with nothing sees the empty state. Screenshots `payout-plan` (the console's
  * section) and `claim-page` (the phone).
  */
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { createPublicClient, createTestClient, createWalletClient, defineChain, erc20Abi, http, parseEther, parseUnits, type Abi, type Address, type Hex } from "viem";
@@ -104,7 +106,7 @@ async function connectOnClaimPage(page: Page) {
   await page.getByRole("dialog").getByRole("button", { name: /E2E Wallet/ }).click();
 }
 
-test("an admin builds a plan and deploys its distributor; a winner claims exactly the allocation on a phone", async ({ page, browser }) => {
+test("an admin builds a plan and deploys its distributor; a winner claims exactly the allocation on a phone", async ({ page, browser, request }) => {
   // Two browsers, four transactions and a production server on a shared 2-core machine: a finite budget, generous for it.
   test.setTimeout(180_000);
   const { chain, rpcUrl, publicClient } = local;
@@ -140,6 +142,20 @@ test("an admin builds a plan and deploys its distributor; a winner claims exactl
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId("payout-total")).toHaveText(TOTAL.toLocaleString("en-US"));
   await expect(row.getByTestId("payout-distributor")).toHaveText("not deployed");
+
+  // The downloads: the allocations' CSV (the bytes the plan's sha256 covers) and OpenZeppelin's tree dump.
+  const listed = (await (await request.get(`${server.baseUrl}/api/admin/payouts`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).json()) as {
+    plans: { sha256: string }[];
+  };
+  const download = async (testId: string) => {
+    const file = page.waitForEvent("download");
+    await row.getByTestId(testId).click();
+    return readFile(await (await file).path(), "utf8");
+  };
+  const csv = await download("payout-csv");
+  expect(createHash("sha256").update(csv).digest("hex")).toBe(listed.plans[0]?.sha256);
+  expect(csv.trim().split("\n")).toEqual(["wallet,amount", `${winner},${WINNER_AMOUNT}`, `${runnerUp},${TOTAL - WINNER_AMOUNT}`]);
+  expect(JSON.parse(await download("payout-tree"))).toMatchObject({ format: "standard-v1", leafEncoding: ["address", "uint256"] });
 
   // Deploy and fund from the admin's wallet; the server checks the contract on chain before recording it.
   await row.getByTestId("payout-deploy-open").click();
