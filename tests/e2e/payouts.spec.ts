@@ -229,9 +229,14 @@ test("a claim closes at its deadline: open one second before it, Closed at it ex
   await expect(card.getByTestId("claim-button")).toHaveCount(0);
 });
 
-test("a wallet with nothing to claim sees the empty state; the dashboard offers no claim link", async ({ page }) => {
+test("the footer leads to /claim, where a wallet with nothing to claim sees the empty state; the dashboard offers no claim link", async ({ page }) => {
   const nobody = (await installWallet(page, { rpcUrl: local.rpcUrl })).address;
-  await page.goto(`${server.baseUrl}/claim`);
+  // Every page's footer leads to the claim page.
+  await page.goto(`${server.baseUrl}/leaderboard`);
+  const footerLink = page.getByRole("contentinfo").getByRole("link", { name: "claim them here" });
+  await waitForHydration(footerLink);
+  await footerLink.click();
+  await expect(page).toHaveURL(/\/claim$/);
   await expect(page.getByTestId("claim-connect")).toBeVisible();
   await connectOnClaimPage(page);
   await expect(page.getByTestId("claim-empty")).toContainText(`${nobody.slice(0, 6)}…${nobody.slice(-4)}`);
