@@ -37,7 +37,7 @@ const SCRIPT_FOLDERS = {
     "record-notification-outcome",
     "get-notification-stats",
   ],
-  quests: ["read-quests", "read-quest-catalog", "create-quest", "replace-quest", "import-quests", "set-task-points", "complete-quest", "get-quest-ledger"],
+  quests: ["read-quests", "read-quest-catalog", "create-quest", "replace-quest", "import-quests", "set-task-points", "credit-action", "get-quest-ledger"],
   operator: [
     "put-wallets",
     "get-wallets",
