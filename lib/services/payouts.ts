@@ -10,8 +10,7 @@
 import { randomBytes } from "node:crypto";
 import { ApiError } from "@/lib/contract/errors";
 import type { ClaimResponse, CreatePayoutBody, CreatePayoutResponse, PlanFormat } from "@/lib/contract/payout-schemas";
-import { PLAN_ID_PATTERN } from "@/lib/contract/payout-schemas";
-import { allocate, MAX_API_ALLOCATIONS, MAX_UINT256, type PayoutSelection, type PayoutTerms } from "@/lib/domain/payouts";
+import { allocate, MAX_API_ALLOCATIONS, MAX_UINT256, PLAN_ID_PATTERN, type PayoutSelection, type PayoutTerms } from "@/lib/domain/payouts";
 import { seasonAt } from "@/lib/domain/seasons";
 import { BoardChangedError, readPayoutRows } from "@/lib/payouts/board-rows";
 import { planCsv, planTreeDump, streamOf } from "@/lib/payouts/plan-files";
