@@ -9,10 +9,11 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { CreatePayoutBody } from "@/lib/contract/payout-schemas";
 import { SECONDS_PER_DAY } from "@/lib/domain/analytics";
-import { buildPayoutPlan, getClaims, recordDistributor, type DistributorState } from "@/lib/services/payouts";
+import { buildPayoutPlan, getClaims, readPayoutPlan, recordDistributor, type DistributorState } from "@/lib/services/payouts";
 import { openSqliteStore } from "@/lib/store/sqlite";
 import type { Store } from "@/lib/store/types";
-import { AT_ONCE } from "@/tests/support/rules";
+import { AT_ONCE, termsUnder } from "@/tests/support/rules";
+import { readPayoutRows } from "@/lib/payouts/board-rows";
 import { randomWallet } from "@/tests/support/wallets";
 
 const START_DAY = 20_000;
@@ -65,6 +66,22 @@ describe("building a plan", () => {
     expect((await buildPayoutPlan(deps, "admin", body(), { maxRows: 4 })).count).toBe(4);
     await expect(buildPayoutPlan(deps, "admin", body(), { maxRows: 3 })).rejects.toMatchObject({ status: 413, message: expect.stringContaining("npm run payout:plan") });
     expect((await buildPayoutPlan(deps, "admin", body({ top: 3 }), { maxRows: 3 })).count).toBe(3);
+  });
+
+  it("a pending referral and a disqualified wallet pay nothing, as in the rewards export", async () => {
+    const deps = await withBoard(1);
+    const before = await readPayoutRows(deps.store, "all", {});
+    const waiting = randomWallet();
+    await deps.store.registerWallet(waiting, NOW - 100);
+    await deps.store.recordReferral({ referee: randomWallet(), refCode: waiting.slice(-8), selfReferral: false, now: NOW - 50, terms: termsUnder("checkin") });
+    const [first] = before;
+    await deps.store.disqualify({ wallet: first!.wallet, reason: "farm", cascade: false, admin: "test", now: NOW - 10 });
+    const plan = await buildPayoutPlan(deps, "admin", body());
+    const csv = await new Response((await readPayoutPlan(deps, plan.id, "csv")) as ReadableStream<Uint8Array>).text();
+    expect(csv.split("\n")).toEqual(["wallet,amount", expect.stringMatching(/^0x[0-9a-f]{40},\d+$/), ""]);
+    expect(csv).not.toContain(first!.wallet);
+    expect(csv).not.toContain(waiting);
+    expect(plan.count).toBe(1);
   });
 
   it("terms that pay nobody are a 400, not an empty plan", async () => {
