@@ -35,11 +35,10 @@ export const payoutErrors = {
   distributorRecorded: () => new ApiError(409, "The plan's distributor is already recorded"),
 };
 
-/** The plan id of a path's segment before `suffix` (or last); 404 for anything else. */
-export function planIdOfPath(pathname: string, suffix?: string): string {
-  const segments = pathname.split("/");
-  const id = suffix ? segments.at(-2) : segments.at(-1);
-  if (id === undefined || !PLAN_ID_PATTERN.test(id)) throw payoutErrors.notFound();
+/** The plan id that ends a path; 404 for anything else. */
+export function planIdOfPath(pathname: string): string {
+  const id = pathname.split("/").at(-1) ?? "";
+  if (!PLAN_ID_PATTERN.test(id)) throw payoutErrors.notFound();
   return id;
 }
 
