@@ -9,7 +9,7 @@ import type { PeriodChoice } from "@/lib/contract/admin-schemas";
 /** Entries the console lists; the CSV holds more. */
 export const AUDIT_LOG_ENTRIES = 20;
 
-const ACTION_LABELS: Record<AuditAction, string> = { disqualify: "Disqualify", reinstate: "Reinstate", "import-ban-list": "Import ban list" };
+const ACTION_LABELS: Record<AuditAction, string> = { disqualify: "Disqualify", reinstate: "Reinstate", "import-ban-list": "Import ban list", "payout-plan": "Payout plan", "payout-distributor": "Payout distributor" };
 
 const textCell = "px-3 text-left";
 const TEXT_COLUMNS = ["Admin", "Action", "Wallet", "Reason"] as const;

@@ -12,6 +12,7 @@ import * as paths from "@/lib/contract/paths";
 import { rewardsExportQuery, rewardsJsonExportSchema } from "@/lib/contract/rewards-export-schemas";
 import { ADMIN_ROUTES, adminAccess } from "@/lib/contract/routes-admin";
 import { FARCASTER_ROUTES } from "@/lib/contract/routes-farcaster";
+import { PAYOUT_ROUTES } from "@/lib/contract/routes-payouts";
 import { QUEST_ROUTES } from "@/lib/contract/routes-quests";
 import { error, errorBody, internal, named, route, tooLarge, tooManyRequests, walletWrite, WALLET_WRITE, type ResponseDoc, type Route, type RouteName } from "@/lib/contract/route-spec";
 
@@ -342,6 +343,7 @@ export const routes = {
   ...ADMIN_ROUTES,
   ...FARCASTER_ROUTES,
   ...QUEST_ROUTES,
+  ...PAYOUT_ROUTES,
   openApi: route({
     ...paths.openApi,
     doc: {

@@ -12,7 +12,7 @@ export const MAX_CASCADE = 5_000;
 /** Most entries one audit log page holds: a campaign's whole log, for its CSV. */
 export const MAX_AUDIT_PAGE = 10_000;
 
-export const AUDIT_ACTIONS = ["disqualify", "reinstate", "import-ban-list"] as const;
+export const AUDIT_ACTIONS = ["disqualify", "reinstate", "import-ban-list", "payout-plan", "payout-distributor"] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** Text an admin may store: no control characters (it goes into CSV files and log lines). */

@@ -109,7 +109,7 @@ function build(): JsonSchema {
         "`x-request-id`: the caller's when it sent a well-formed one, else a fresh UUID.",
     },
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
-    tags: ["Users", "Referrals", "Tasks", "Quests", "Leaderboard", "Sign-in", "Campaign console", "Moderation", "Farcaster", "Operations"].map((name) => ({ name })),
+    tags: ["Users", "Referrals", "Tasks", "Quests", "Leaderboard", "Sign-in", "Campaign console", "Moderation", "Payouts", "Farcaster", "Operations"].map((name) => ({ name })),
     paths,
     components: {
       schemas: components,

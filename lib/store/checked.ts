@@ -8,6 +8,7 @@ import { VISITOR_ID_PATTERN } from "@/lib/domain/analytics";
 import { isQuestId, MAX_QUEST_POINTS } from "@/lib/domain/quests";
 import { COMPLETABLE_TASK_IDS, SOCIAL_TASK_IDS } from "@/lib/domain/tasks";
 import { checkedNotifications } from "@/lib/store/checked-notifications";
+import { checkedPayouts } from "@/lib/store/checked-payouts";
 import { checkedQuests } from "@/lib/store/checked-quests";
 import {
   checkBatch,
@@ -47,6 +48,7 @@ export function checked(store: Store): Store {
   const overrides: Partial<Store> = {
     ...checkedNotifications(store),
     ...checkedQuests(store),
+    ...checkedPayouts(store),
     async readBoardOverview(limit) {
       checkLimit(limit);
       return store.readBoardOverview(limit);

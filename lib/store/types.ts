@@ -14,6 +14,7 @@ import type { LeaderboardStore } from "@/lib/store/ports/leaderboard";
 import type { ModerationStore } from "@/lib/store/ports/moderation";
 import type { NotificationStore } from "@/lib/store/ports/notifications";
 import type { OperatorStore } from "@/lib/store/ports/operator";
+import type { PayoutStore } from "@/lib/store/ports/payouts";
 import type { QuestStore } from "@/lib/store/ports/quests";
 import type { ReferralStore } from "@/lib/store/ports/referrals";
 import type { SignalsStore } from "@/lib/store/ports/signals";
@@ -31,7 +32,8 @@ export type Store = StoreBackend &
   SignalsStore &
   NotificationStore &
   OperatorStore &
-  QuestStore;
+  QuestStore &
+  PayoutStore;
 
 export * from "@/lib/store/ports/access";
 export * from "@/lib/store/ports/analytics";
@@ -40,6 +42,7 @@ export * from "@/lib/store/ports/leaderboard";
 export * from "@/lib/store/ports/moderation";
 export * from "@/lib/store/ports/notifications";
 export * from "@/lib/store/ports/operator";
+export * from "@/lib/store/ports/payouts";
 export * from "@/lib/store/ports/quests";
 export type * from "@/lib/store/ports/referrals";
 export * from "@/lib/store/ports/signals";

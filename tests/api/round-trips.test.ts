@@ -6,7 +6,11 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "redis";
+import { parseConfig } from "@/lib/config";
 import { refCodeOf } from "@/lib/domain/wallet";
+import { storePlan } from "@/lib/payouts/store-plan";
+import { buildPlanTree } from "@/lib/payouts/tree";
+import { createStore } from "@/lib/store";
 import { startApp, type AppServer } from "@/tests/support/app-server";
 import { BROWSER, client, type Client } from "@/tests/support/http";
 import { startRedisServer, type RedisServer } from "@/tests/support/redis-server";
@@ -210,6 +214,35 @@ describe("Redis round trips per API request", () => {
       expect((await api.get(`/api/quests?wallet=${linked}`)).body.points).toBe(2);
     } finally {
       await Promise.all([questing.stop(), hub.stop(), quickAuth.stop(), neynar.stop()]);
+    }
+  });
+
+  it("payouts: GET /api/claim is one round trip over every plan with a distributor, and for a wallet with nothing", async () => {
+    const env = { REDIS_URL: redis.url, STORE_PREFIX: "payouts" };
+    const store = await createStore(parseConfig(env).store);
+    const paying = await startApp(env);
+    try {
+      const api = client(paying.baseUrl);
+      const shared = randomWallet();
+      for (const [i, id] of ["a0a0a0a0a0a0", "b0b0b0b0b0b0", "c0c0c0c0c0c0"].entries()) {
+        const allocations = [shared, ...Array.from({ length: 50 * (i + 1) }, () => randomWallet())].map((wallet) => ({ wallet, amount: 10n ** 20n }));
+        const tree = buildPlanTree(allocations);
+        const plan = { id, board: "all" as const, token: shared, chainId: 8453, mode: "pool" as const, unitAmount: null, pool: "1", top: null, minRewards: null,
+          deadline: 2_000_000_000, root: tree.root, total: "1", remainder: "0", count: tree.allocations.length, sha256: tree.sha256, createdAt: i, createdBy: "test", distributor: null };
+        await storePlan(store, plan, tree, i);
+        await store.recordPayoutDistributor(id, { address: shared, chainId: 8453 }, "test", i);
+      }
+      await api.get(`/api/claim?wallet=${randomWallet()}`);
+      const measured = {
+        "GET /api/claim (3 plans)": await roundTrips(() => api.get(`/api/claim?wallet=${shared}`)),
+        "GET /api/claim (nothing)": await roundTrips(() => api.get(`/api/claim?wallet=${randomWallet()}`)),
+      };
+      console.log("Redis round trips per claims request:", measured);
+      expect(Object.values(measured)).toEqual([1, 1]);
+      expect((await api.get(`/api/claim?wallet=${shared}`)).body.claims).toHaveLength(3);
+    } finally {
+      await paying.stop();
+      await store.close();
     }
   });
 

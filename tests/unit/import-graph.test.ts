@@ -27,8 +27,10 @@ const ALLOWED: Record<string, readonly string[]> = {
   chain: ["domain", "config"],
   farcaster: ["domain", "config"],
   store: ["domain", "config"],
-  services: ["domain", "config", "chain", "farcaster", "contract", "store"],
+  services: ["domain", "config", "chain", "farcaster", "contract", "store", "payouts"],
   operators: ["domain", "contract", "store"],
+  // Building a payout plan: the rewards export's rows (operators) made into allocations and a Merkle tree.
+  payouts: ["domain", "contract", "store", "operators"],
   auth: ["domain", "config", "chain", "contract", "services", "store"],
   http: ["domain", "config", "contract", "auth", "services", "operators"],
   client: ["domain", "contract"],

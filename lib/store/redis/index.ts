@@ -16,6 +16,7 @@ import { leaderboardOperations } from "@/lib/store/redis/leaderboard";
 import { moderationOperations } from "@/lib/store/redis/moderation";
 import { notificationOperations } from "@/lib/store/redis/notifications";
 import { operatorOperations } from "@/lib/store/redis/operator";
+import { payoutOperations } from "@/lib/store/redis/payouts";
 import { questOperations } from "@/lib/store/redis/quests";
 import { referralOperations } from "@/lib/store/redis/referrals";
 import { scriptRunner } from "@/lib/store/redis/run";
@@ -55,6 +56,7 @@ export function createRedisStore(client: RedisCommandClient, { kind, prefix, ret
     ...notificationOperations(context),
     ...operatorOperations(context),
     ...questOperations(context),
+    ...payoutOperations(context),
     ping: () => client.ping(),
     close: () => client.quit(),
   };

@@ -122,6 +122,14 @@
  *                                 quest id) -> the wallet's quest points
  *   {p}:q:ledger:<addr>   list    the wallet's points ledger, oldest first: "questId,points,at" per completion
  *                                 ("task:<task id>,points,at" for a task's, see LedgerEntry)
+ *   {p}:pay:plans         zset    the published payout plans: member = plan id, score = createdAt
+ *   {p}:pay:live          zset    the plans with a distributor recorded, as pay:plans: what get-claims.lua reads
+ *   {p}:pay:<id>          hash    plan (the PayoutPlan's JSON, distributor null), state (staged, published), count,
+ *                                 createdBy, root, createdAt, and distributor, chain once recorded
+ *   {p}:pay:<id>:rows     list    the plan's allocations in rank order: "wallet,amount,treeIndex"
+ *   {p}:pay:<id>:w        hash    <wallet> -> "amount,treeIndex": the same allocations by wallet
+ *   {p}:pay:<id>:nodes    string  the plan's Merkle tree, 32 bytes a node in OpenZeppelin's order (root first); a
+ *                                 proof is GETRANGEs of the siblings (get-claims.lua)
  */
 import type { NotificationKind } from "@/lib/domain/notifications";
 import { SOCIAL_TASK_IDS } from "@/lib/domain/tasks";
@@ -238,6 +246,12 @@ export interface RedisKeys {
   questProgress(wallet: string): string;
   /** The wallet's points ledger. */
   questLedger(wallet: string): string;
+  payoutPlans: string;
+  payoutLive: string;
+  /** A plan's header; its rows, wallets and nodes keys are this key with :rows, :w and :nodes. */
+  payoutPlan(id: string): string;
+  /** What precedes the id in a plan's keys, for scripts that derive them. */
+  payoutPlanKeyPrefix: string;
 }
 
 /** The field and key part that stand for every code in the analytics keys; never a refCode (1 character). */
@@ -313,6 +327,10 @@ export function redisKeys(prefix: string): RedisKeys {
     taskPoints: `${base}q:tasks`,
     questProgress: (wallet) => `${base}q:w:${wallet}`,
     questLedger: (wallet) => `${base}q:ledger:${wallet}`,
+    payoutPlans: `${base}pay:plans`,
+    payoutLive: `${base}pay:live`,
+    payoutPlan: (id) => `${base}pay:${id}`,
+    payoutPlanKeyPrefix: `${base}pay:`,
   };
 }
 

@@ -37,6 +37,17 @@ const SCRIPT_FOLDERS = {
     "record-notification-outcome",
     "get-notification-stats",
   ],
+  payouts: [
+    "stage-payout-plan",
+    "put-payout-allocations",
+    "put-payout-nodes",
+    "publish-payout-plan",
+    "list-payout-plans",
+    "read-payout-allocations",
+    "read-payout-nodes",
+    "record-payout-distributor",
+    "get-claims",
+  ],
   quests: ["read-quests", "read-quest-catalog", "create-quest", "replace-quest", "import-quests", "set-task-points", "credit-action", "get-quest-ledger"],
   operator: [
     "put-wallets",

@@ -16,6 +16,7 @@ import { migrate } from "@/lib/store/sqlite/migrations";
 import { sqliteModeration } from "@/lib/store/sqlite/moderation";
 import { sqliteNotifications } from "@/lib/store/sqlite/notifications";
 import { sqliteOperator } from "@/lib/store/sqlite/operator";
+import { sqlitePayouts } from "@/lib/store/sqlite/payouts";
 import { prepareTaskCredit, sqliteQuests } from "@/lib/store/sqlite/quests";
 import { openCredits, sqliteReferrals } from "@/lib/store/sqlite/referrals";
 import { indexSuspicion, openSignals, sqliteSignals } from "@/lib/store/sqlite/signals";
@@ -51,6 +52,7 @@ export function openSqliteStore(dataDir: string, options: SqliteStoreOptions): S
       ...sqliteNotifications(db, options.retentionDays),
       ...sqliteOperator(db, board),
       ...sqliteQuests(db, board, register),
+      ...sqlitePayouts(db),
     };
   });
 }

@@ -1,0 +1,23 @@
+-- uses: moderation
+-- publishPayoutPlan: KEYS plan, rows, wallets, nodes, pay:plans, audit; ARGV id, now. Publishes a staged plan
+-- that holds its count of allocations and 2 * count - 1 nodes, with its audit entry (appendAudit of
+-- lib/moderation.lua). Returns {'published', auditId, createdBy, count, root}, {'incomplete'} or {'missing'}.
+local planKey = KEYS[1]
+local rowsKey = KEYS[2]
+local walletsKey = KEYS[3]
+local nodesKey = KEYS[4]
+local plansKey = KEYS[5]
+local auditKey = KEYS[6]
+local id = ARGV[1]
+local now = ARGV[2]
+local state, count, createdBy, root, createdAt = unpack(redis.call('HMGET', planKey, 'state', 'count', 'createdBy', 'root', 'createdAt'))
+if state ~= 'staged' then return {'missing'} end
+count = tonumber(count)
+if redis.call('LLEN', rowsKey) ~= count or redis.call('HLEN', walletsKey) ~= count
+  or redis.call('STRLEN', nodesKey) ~= (2 * count - 1) * 32 then
+  return {'incomplete'}
+end
+redis.call('HSET', planKey, 'state', 'published')
+redis.call('ZADD', plansKey, createdAt, id)
+local auditId = appendAudit(auditKey, now, 'payout-plan', 0, count, '', createdBy, 'plan ' .. id .. ' root ' .. root)
+return {'published', auditId, createdBy, count, root}
