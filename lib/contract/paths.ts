@@ -55,5 +55,6 @@ export const setTaskPoints = { method: "POST", path: "/api/admin/task-points" } 
 export const createPayout = { method: "POST", path: "/api/admin/payouts" } as const;
 export const payoutPlans = { method: "GET", path: "/api/admin/payouts" } as const;
 export const payoutPlan = { method: "GET", path: "/api/admin/payouts/{id}" } as const;
+export const recordDistributor = { method: "POST", path: "/api/admin/payouts/{id}/distributor" } as const;
 export const claims = { method: "GET", path: "/api/claim" } as const;
 export const openApi = { method: "GET", path: "/api/openapi.json" } as const;

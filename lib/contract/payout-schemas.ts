@@ -23,7 +23,7 @@ const whole = (field: string, min: number) => {
 
 const tokenAddress = (field: string) => {
   const message = `Invalid ${field}: a contract address (0x and 40 hex characters)`;
-  return z.string({ error: message }).regex(WALLET_PATTERN, { error: message }).transform((text) => text.toLowerCase());
+  return z.string({ error: message }).regex(WALLET_PATTERN, { error: message }).transform((text) => text.toLowerCase() as `0x${string}`);
 };
 
 /** POST /api/admin/payouts */
