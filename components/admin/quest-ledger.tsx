@@ -4,7 +4,25 @@ import { TASK_TITLES } from "@/components/tasks/task-titles";
 import type { AdminWallet } from "@/lib/contract/admin-schemas";
 import type { CompletableTaskId } from "@/lib/domain/tasks";
 
-/** The looked-up wallet's quest points and its newest ledger entries: what each completion (a quest's, or a task's) credited, and when. */
+type Entry = NonNullable<AdminWallet["questLedger"]>["entries"][number];
+
+/** What an entry credited: a task by its title, an action by its rulebook id, a quest by its id. */
+function LedgerSubject({ entry }: { entry: Entry }) {
+  switch (entry.source) {
+    case "task":
+      return <span>Task: {TASK_TITLES[entry.questId as CompletableTaskId] ?? entry.questId}</span>;
+    case "action":
+      return (
+        <span>
+          Action: <span className="font-mono">{entry.questId}</span>
+        </span>
+      );
+    case "quest":
+      return <span className="font-mono">{entry.questId}</span>;
+  }
+}
+
+/** The looked-up wallet's quest points and its newest ledger entries: what each completion (a quest's, a task's or a rulebook action's) credited, and when. */
 export function QuestLedger({ ledger }: { ledger: NonNullable<AdminWallet["questLedger"]> }) {
   const { points, total, entries } = ledger;
   return (
@@ -34,7 +52,7 @@ export function QuestLedger({ ledger }: { ledger: NonNullable<AdminWallet["quest
               entries.map((entry, i) => (
                 <tr key={`${entry.at}-${entry.source}-${entry.questId}-${i}`} data-testid="ledger-row" data-source={entry.source} data-quest={entry.questId} data-points={entry.points} className="h-12">
                   <td className="px-4 text-sm break-all sm:px-6">
-                    {entry.source === "task" ? <span>Task: {TASK_TITLES[entry.questId as CompletableTaskId] ?? entry.questId}</span> : <span className="font-mono">{entry.questId}</span>}
+                    <LedgerSubject entry={entry} />
                   </td>
                   <td className="px-3 text-right tabular-nums">{formatCount(entry.points)}</td>
                   <td className={`px-3 text-right tabular-nums ${lastCell}`}>{formatTime(entry.at)}</td>

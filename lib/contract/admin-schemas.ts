@@ -178,8 +178,11 @@ export const adminWalletResponse = z.object({
     .object({
       points: count,
       total: count,
-      /** `source` "task": `questId` is the completable task (daily_checkin, a social task) the entry credited. */
-      entries: z.array(z.object({ source: z.enum(["quest", "task"]), questId: z.string(), points: count, at: z.number().int() })),
+      /**
+       * `source` "task": `questId` is the completable task (daily_checkin, a social task) the entry credited;
+       * "action": the rulebook's action (lib/domain/rulebook.ts EarnRule) it credited.
+       */
+      entries: z.array(z.object({ source: z.enum(["quest", "task", "action"]), questId: z.string(), points: count, at: z.number().int() })),
     })
     .optional(),
 });

@@ -5,11 +5,8 @@
  */
 import { z } from "zod";
 import { walletSchema } from "@/lib/contract/schemas";
-import { parseAmount, PAYOUT_MODES } from "@/lib/domain/payouts";
+import { parseAmount, PAYOUT_MODES, PLAN_ID_PATTERN } from "@/lib/domain/payouts";
 import { WALLET_PATTERN } from "@/lib/domain/wallet";
-
-/** A plan's id: 12 lowercase hex characters, chosen when it is built. */
-export const PLAN_ID_PATTERN = /^[0-9a-f]{12}$/;
 
 /** The most a top or minRewards may say, and the highest season number taken. */
 const MAX_WHOLE = 1_000_000_000;
@@ -26,7 +23,7 @@ const whole = (field: string, min: number) => {
 
 const tokenAddress = (field: string) => {
   const message = `Invalid ${field}: a contract address (0x and 40 hex characters)`;
-  return z.string({ error: message }).regex(WALLET_PATTERN, { error: message }).transform((text) => text.toLowerCase());
+  return z.string({ error: message }).regex(WALLET_PATTERN, { error: message }).transform((text) => text.toLowerCase() as `0x${string}`);
 };
 
 /** POST /api/admin/payouts */

@@ -20,7 +20,8 @@ export const PAYOUT_ROUTES = {
         "Reads the board as the rewards export does (disqualified wallets and pending referrals never count), allocates `unitAmount` " +
         "per reward unit (`per_unit`) or splits `pool` in proportion to reward units, each share rounded down (`pool`; the rest is the " +
         "`remainder`), keeps ranks 1..`top` as the board numbers them and rows with rewards >= `minRewards`, leaves out a wallet at 0, and " +
-        "stores every allocation with OpenZeppelin's StandardMerkleTree ([address, uint256] leaves). Amounts are decimal integer strings. " +
+        "stores every allocation in an OpenZeppelin StandardMerkleTree ([address, uint256] leaves; built to that standard, equal to " +
+        "`StandardMerkleTree.of`), so proofs verify with OpenZeppelin's `MerkleProof`. Amounts are decimal integer strings. " +
         "Appends to the audit log (who, the root).",
       responses: {
         201: { description: "The plan, built and stored", json: named("CreatePayoutResponse", payout.createPayoutResponse) },
@@ -71,18 +72,19 @@ export const PAYOUT_ROUTES = {
     auth: "admin",
     doc: {
       tag: TAG,
-      summary: "Record the distributor deployed for a plan, once",
+      summary: "Record the distributor deployed for a plan, once the chain shows it pays the plan",
       description:
-        "Reads the contract at `address` on the plan's chain (the server's RPC_URL, which must serve that chain) and records it only when its " +
-        "token, Merkle root and deadline are the plan's. Appends to the audit log (who, the root).",
+        "Reads the contract at `address` over RPC_URL (which must serve the plan's chain): its `token()`, `merkleRoot()` and `deadline()` " +
+        "must be the plan's. Recorded once; from then on GET /api/claim lists the plan's claims. Appends to the audit log (who, the root).",
       responses: {
-        200: { description: "The plan with its distributor", json: plan },
-        400: error("`Invalid address: ...`: not an address, no distributor there, or one paying another token, root or deadline; or no RPC for the plan's chain"),
+        200: { description: "The plan, with its distributor", json: plan },
+        400: error("`Invalid address: ...`: not an address, no contract there, or a distributor of another token, root or deadline"),
         ...adminAccess,
         404: error("`Payout plan not found`"),
-        409: error("`The plan's distributor is already recorded`"),
+        409: error("`The plan's distributor is already recorded`, or `The distributor can't be checked: RPC_URL serves chain ...`"),
         413: tooLarge,
         500: internal,
+        503: error("`The distributor can't be checked: RPC_URL is not set`, or `Could not read the chain, please retry`"),
       },
     },
   }),

@@ -14,6 +14,9 @@
  * whose amount is 0 (no rewards, or a pool share that rounds down to nothing) is left out.
  */
 
+/** A plan's id: 12 lowercase hex characters, chosen when it is built (it goes into store keys: never a colon). */
+export const PLAN_ID_PATTERN = /^[0-9a-f]{12}$/;
+
 /** The most rows (ranks a plan may pay) one request builds a plan from; `npm run payout:plan` has no limit. */
 export const MAX_API_ALLOCATIONS = 100_000;
 

@@ -1,11 +1,13 @@
 /**
  * The rulebook: what each action is worth and when a referral counts, written once, as data and pure
  * functions. The store never decides a rule: a use case reads its terms here (referralTerms,
- * pendingCreditOn, referralCredit) and hands them to the store step, which applies them atomically.
+ * pendingCreditOn, referralCredit, an action's EarnRule) and hands them to the store step, which applies
+ * them atomically.
  * The other rules live next to their concern and are re-exported so that this file is the one place
  * to read them all.
  */
 import type { QualifyRule } from "@/lib/domain/qualify";
+import { RECURRENCE_PERIOD_SECONDS, type Recurrence } from "@/lib/domain/quests";
 import { CHECKIN_COOLDOWN_SECONDS } from "@/lib/domain/tasks";
 
 export { CHECKIN_COOLDOWN_SECONDS, MILESTONES } from "@/lib/domain/tasks";
@@ -74,10 +76,35 @@ export function pendingCreditOn(rules: Rulebook, step: QualifyingStep): Referral
   return STEP_OF[rules.qualify] === step ? referralCredit(rules) : null;
 }
 
+/**
+ * An action's earn rule: the score points one credit gives and how often a wallet earns them, once
+ * (`periodSeconds` null) or again each time `periodSeconds` have passed since its last credit (exactly that
+ * long after it counts). A new way to earn points is one such constant here and a use case that hands it,
+ * checked by earnRule, to the store's creditAction; a quest's points and recurrence are one too (questEarnRule).
+ */
+export interface EarnRule {
+  readonly points: number;
+  readonly periodSeconds: number | null;
+}
+
+/** The rule checked: throws on points that are not a whole number of at least 0 or a period under 1 s. */
+export function earnRule(rule: EarnRule): EarnRule {
+  if (!Number.isSafeInteger(rule.points) || rule.points < 0) throw new RangeError(`Points must be a whole number >= 0, got ${rule.points}`);
+  if (rule.periodSeconds !== null && (!Number.isSafeInteger(rule.periodSeconds) || rule.periodSeconds < 1)) {
+    throw new RangeError(`A period must be a whole number of seconds >= 1, got ${rule.periodSeconds}`);
+  }
+  return rule;
+}
+
 /** Score points one completion of a quest credits: the catalog's points for it at the moment of the completion. */
 export function questPoints(quest: { readonly points: number }): number {
   if (!Number.isSafeInteger(quest.points) || quest.points < 0) throw new RangeError(`Quest points must be a whole number >= 0, got ${quest.points}`);
   return quest.points;
+}
+
+/** A quest's earn rule: its points now (questPoints) and its recurrence's period (null for a once quest). */
+export function questEarnRule(quest: { readonly points: number; readonly recurrence: Recurrence }): EarnRule {
+  return { points: questPoints(quest), periodSeconds: quest.recurrence === "once" ? null : RECURRENCE_PERIOD_SECONDS[quest.recurrence] };
 }
 
 /** Score points one credited referral adds to the campaign: both sides. */

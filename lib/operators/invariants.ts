@@ -42,7 +42,7 @@
 import { scoreOf } from "@/lib/domain/leaderboard";
 import { DEFAULT_RULEBOOK, type ReferralPoints } from "@/lib/domain/rulebook";
 import { refCodeOf } from "@/lib/domain/wallet";
-import { ADMIN_BATCH_LIMIT, type Store, type OperatorStore, type WalletQuestRecord, type WalletRecord } from "@/lib/store/types";
+import { ADMIN_BATCH_LIMIT, type Store, type OperatorStore, storedLedgerId, type WalletQuestRecord, type WalletRecord } from "@/lib/store/types";
 
 export const VIOLATION_KINDS = [
   "score-mismatch",
@@ -216,9 +216,9 @@ function checkScore(record: WalletRecord, points: ReferralPoints, flag: Flag): v
 }
 
 /**
- * The ledger is what completeQuest (and a task's credit) appended with each credit: it sums to the quest
- * points, and its quest entries end at each last completion. A task's entries have no last completion of
- * the quest side nor a quest's completion count: they count in the sum only.
+ * The ledger is what creditAction (and a task's credit) appended with each credit: it sums to the quest
+ * points, and its quest and action entries end at each last credit (an action's kept as `action:<id>`).
+ * A task's entries have no last credit of the quest side; only a quest's count its completions.
  */
 function checkLedger(wallet: string, quests: WalletQuestRecord, completions: Map<string, number>, flag: Flag): void {
   let sum = 0;
@@ -226,8 +226,9 @@ function checkLedger(wallet: string, quests: WalletQuestRecord, completions: Map
   for (const entry of quests.ledger) {
     sum += entry.points;
     if (entry.source === "task") continue;
-    latest.set(entry.questId, Math.max(latest.get(entry.questId) ?? 0, entry.at));
-    completions.set(entry.questId, (completions.get(entry.questId) ?? 0) + 1);
+    const id = storedLedgerId(entry);
+    latest.set(id, Math.max(latest.get(id) ?? 0, entry.at));
+    if (entry.source === "quest") completions.set(entry.questId, (completions.get(entry.questId) ?? 0) + 1);
   }
   if (sum !== quests.points) {
     flag("quest-ledger", wallet, `quest points ${quests.points}, the ledger's ${quests.ledger.length} entries sum to ${sum}`);

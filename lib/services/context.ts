@@ -7,6 +7,7 @@ import { createNftVerifier } from "@/lib/chain/verifier";
 import type { NftVerifier } from "@/lib/chain/types";
 import { createWalletActivity, type WalletActivity } from "@/lib/chain/activity";
 import { createQuestReads, type QuestReads } from "@/lib/chain/quest-reads";
+import { createDistributorReads, type DistributorReads } from "@/lib/chain/distributor-reads";
 import { createNeynarClient, type NeynarClient } from "@/lib/farcaster/neynar";
 import { qualificationOf, type Qualification } from "@/lib/services/qualify";
 import { socialChecksOf, type SocialChecks } from "@/lib/services/social-checks";
@@ -44,6 +45,8 @@ export interface Deps {
   questReads: QuestReads | null;
   /** Neynar's API for the Farcaster quests; null while NEYNAR_API_KEY is unset. */
   neynar: NeynarClient | null;
+  /** Reads a payout distributor over RPC_URL to check it against its plan; null when no RPC is configured. */
+  distributorReads: DistributorReads | null;
 }
 
 /**
@@ -62,12 +65,13 @@ export function buildDeps(cfg: Config, store: Store, later: Later): Deps {
     quickAuth: createQuickAuthCheck(cfg.notifications.quickAuthOrigin),
   };
   const questReads = cfg.chain ? createQuestReads(cfg.chain) : null;
+  const distributorReads = cfg.chain ? createDistributorReads(cfg.chain) : null;
   const neynar = cfg.neynar && createNeynarClient(cfg.neynar);
   const qualification = qualificationOf(cfg.qualify, activity, neynar && { neynar, store });
   const socialChecks = socialChecksOf(cfg.socialTargets, neynar);
   // Every subscriber of the domain events (lib/domain/events.ts): one more consumer is one more entry.
   const events = createDispatcher(later, [...notificationSubscriptions({ store, clock: systemClock, notifications })]);
-  return { store, clock: systemClock, chain, activity, rules: rulebookOf(cfg.qualify.rule), qualification, socialChecks, seasons: cfg.store.seasons ?? null, notifications, events, questReads, neynar };
+  return { store, clock: systemClock, chain, activity, rules: rulebookOf(cfg.qualify.rule), qualification, socialChecks, seasons: cfg.store.seasons ?? null, notifications, events, questReads, neynar, distributorReads };
 }
 
 let built: Deps | undefined;

@@ -8,10 +8,13 @@
  * refused with a 413 naming the CLI, which builds the same plan through the same code without a limit.
  */
 import { randomBytes } from "node:crypto";
+import type { Address } from "viem";
+import { ChainMismatchError, type DistributorReads } from "@/lib/chain/distributor-reads";
+import { DistributorError } from "@/lib/chain/payout-distributor";
+import { ChainError } from "@/lib/chain/verifier";
 import { ApiError } from "@/lib/contract/errors";
 import type { ClaimResponse, CreatePayoutBody, CreatePayoutResponse, PlanFormat } from "@/lib/contract/payout-schemas";
-import { PLAN_ID_PATTERN } from "@/lib/contract/payout-schemas";
-import { allocate, MAX_API_ALLOCATIONS, MAX_UINT256, type PayoutSelection, type PayoutTerms } from "@/lib/domain/payouts";
+import { allocate, MAX_API_ALLOCATIONS, MAX_UINT256, PLAN_ID_PATTERN, type PayoutSelection, type PayoutTerms } from "@/lib/domain/payouts";
 import { seasonAt } from "@/lib/domain/seasons";
 import { BoardChangedError, readPayoutRows } from "@/lib/payouts/board-rows";
 import { planCsv, planTreeDump, streamOf } from "@/lib/payouts/plan-files";
@@ -33,14 +36,17 @@ export const payoutErrors = {
   boardChanged: () => new ApiError(409, "The leaderboard changed while the plan read it; build it again"),
   notFound: () => new ApiError(404, "Payout plan not found"),
   distributorMismatch: (what: string) => new ApiError(400, `Invalid address: the distributor ${what}`),
+  notADistributor: (why: string) => new ApiError(400, `Invalid address: ${why}`),
+  otherChain: (why: string) => new ApiError(409, `The distributor can't be checked: ${why}`),
+  chainOff: () => new ApiError(503, "The distributor can't be checked: RPC_URL is not set"),
+  chainDown: () => new ApiError(503, "Could not read the chain, please retry"),
   distributorRecorded: () => new ApiError(409, "The plan's distributor is already recorded"),
 };
 
-/** The plan id of a path's segment before `suffix` (or last); 404 for anything else. */
-export function planIdOfPath(pathname: string, suffix?: string): string {
-  const segments = pathname.split("/");
-  const id = suffix ? segments.at(-2) : segments.at(-1);
-  if (id === undefined || !PLAN_ID_PATTERN.test(id)) throw payoutErrors.notFound();
+/** The plan id of a path /api/admin/payouts/{id}[/...], `fromEnd` segments from its end; 404 for anything else. */
+export function planIdOfPath(pathname: string, fromEnd = 1): string {
+  const id = pathname.split("/").at(-fromEnd) ?? "";
+  if (!PLAN_ID_PATTERN.test(id)) throw payoutErrors.notFound();
   return id;
 }
 
@@ -130,27 +136,19 @@ export async function readPayoutPlan(deps: { store: PayoutStore }, id: string, f
   return streamOf(format === "csv" ? planCsv(deps.store, plan) : planTreeDump(deps.store, plan));
 }
 
-/** What a deployed distributor pays, as read on chain (readDistributor of lib/chain/payout-distributor.ts). */
-export interface DistributorState {
-  token: string;
-  root: string;
-  deadline: bigint;
-}
-
 /**
  * POST /api/admin/payouts/{id}/distributor: records the distributor once the chain shows it pays the
- * plan's token, root and deadline. `read` reads the contract on the plan's chain.
+ * plan's token, root and deadline, read over RPC_URL (which must serve the plan's chain).
  */
 export async function recordDistributor(
-  deps: Pick<Deps, "clock"> & { store: PayoutStore },
+  deps: Pick<Deps, "clock" | "distributorReads"> & { store: PayoutStore },
   admin: string,
   id: string,
-  address: string,
-  read: (chainId: number, address: string) => Promise<DistributorState>,
+  address: Address,
 ): Promise<PayoutPlan> {
   const plan = await planOrNotFound(deps.store, id);
   if (plan.distributor) throw payoutErrors.distributorRecorded();
-  const state = await read(plan.chainId, address);
+  const state = await readOnChain(deps.distributorReads, plan.chainId, address);
   if (state.token.toLowerCase() !== plan.token) throw payoutErrors.distributorMismatch(`pays token ${state.token}, the plan ${plan.token}`);
   if (state.root.toLowerCase() !== plan.root) throw payoutErrors.distributorMismatch(`has root ${state.root}, the plan ${plan.root}`);
   if (state.deadline !== BigInt(plan.deadline)) throw payoutErrors.distributorMismatch(`has deadline ${state.deadline}, the plan ${plan.deadline}`);
@@ -158,6 +156,21 @@ export async function recordDistributor(
   if (recorded.outcome === "missing") throw payoutErrors.notFound();
   if (recorded.outcome === "already") throw payoutErrors.distributorRecorded();
   return recorded.plan;
+}
+
+async function readOnChain(reads: DistributorReads | null, chainId: number, address: Address) {
+  if (!reads) throw payoutErrors.chainOff();
+  try {
+    return await reads(chainId, address);
+  } catch (error) {
+    if (error instanceof DistributorError) throw payoutErrors.notADistributor(error.message);
+    if (error instanceof ChainMismatchError) throw payoutErrors.otherChain(error.message);
+    if (error instanceof ChainError) {
+      console.error("[refboard] a payout distributor could not be read:", error.message);
+      throw payoutErrors.chainDown();
+    }
+    throw error;
+  }
 }
 
 /** GET /api/claim: one store round trip over every plan with a distributor. */

@@ -3,7 +3,7 @@
  * /api/quests/complete. A completion answers in the order of questStatus (lib/domain/quests.ts):
  * unknown or archived 404, a once quest done (alreadyCompleted), not active 400, cooldown 400, then the
  * verifier: the answer of a quiz, the chain (lib/chain/quest-reads.ts) or Neynar for the wallet's linked
- * fid. The store step credits the rulebook's points for the quest in one atomic step.
+ * fid. The store step (creditAction) credits the quest's earn rule (rulebook questEarnRule) in one atomic step.
  *
  * Round trips: a read is one. A self-attested quest, or a quiz answered right, is written straight
  * against the catalog the process holds (one), the store refusing it when done or on cooldown; anything
@@ -17,8 +17,8 @@ import { publicQuestOf } from "@/lib/contract/quest-schemas";
 import { ChainError } from "@/lib/chain/verifier";
 import type { OnchainRequirement } from "@/lib/chain/quest-reads";
 import { NeynarError } from "@/lib/farcaster/neynar";
-import { isQuestActive, questCooldown, questStatus, RECURRENCE_PERIOD_SECONDS, verifierOf, type Recurrence } from "@/lib/domain/quests";
-import { currentStreak, questPoints } from "@/lib/domain/rulebook";
+import { isQuestActive, questCooldown, questStatus, verifierOf } from "@/lib/domain/quests";
+import { currentStreak, questEarnRule } from "@/lib/domain/rulebook";
 import type { Wallet } from "@/lib/domain/wallet";
 import type { Deps } from "@/lib/services/context";
 import type { RequestContext } from "@/lib/services/events";
@@ -54,10 +54,6 @@ export async function getQuests(deps: QuestDeps, wallet: Wallet): Promise<Quests
   return { wallet, points: progress.points, streak: currentStreak(progress.checkIn, now), quests };
 }
 
-function periodOf(recurrence: Recurrence): number | null {
-  return recurrence === "once" ? null : RECURRENCE_PERIOD_SECONDS[recurrence];
-}
-
 /** Whether the store step alone can decide the rest: an active quest nobody outside needs to confirm. */
 function writesFirst(quest: Quest, answer: number | undefined, now: number): boolean {
   if (!isQuestActive(quest, now)) return false;
@@ -89,15 +85,9 @@ async function attempt(deps: QuestDeps, input: CompleteQuestBody, held: Catalog 
     const refusal = await check(deps, quest, input, progress, now);
     if (refusal) return refusal;
   }
-  const points = questPoints(quest);
-  const result = await deps.store.completeQuest({
-    wallet: input.wallet,
-    questId: quest.id,
-    catalogVersion: catalog.version,
-    points,
-    periodSeconds: periodOf(quest.recurrence),
-    now,
-  });
+  const rule = questEarnRule(quest);
+  const { points } = rule;
+  const result = await deps.store.creditAction({ wallet: input.wallet, action: { source: "quest", id: quest.id, catalogVersion: catalog.version }, ...rule, now });
   switch (result.outcome) {
     case "stale":
       return "stale";
@@ -105,7 +95,7 @@ async function attempt(deps: QuestDeps, input: CompleteQuestBody, held: Catalog 
       return { success: true, questId: quest.id, points: 0, alreadyCompleted: true };
     case "cooldown":
       throw questErrorsOfCompletion.onCooldown(questCooldown(quest.recurrence, result.last, now));
-    case "completed":
+    case "credited":
       deps.events.emit({ type: "quest.completed", wallet: input.wallet, questId: quest.id, points, at: now }, request);
       return { success: true, questId: quest.id, points, timestamp: now };
   }

@@ -23,10 +23,10 @@ import type { RequestContext } from "@/lib/services/events";
 import { creditIfQualified, emitCredited } from "@/lib/services/qualify";
 import { REASON_NO_FID, socialCheckOf } from "@/lib/services/social-checks";
 import { NeynarError, type NeynarVerdict } from "@/lib/farcaster/neynar";
-import type { NotificationStore, ReferralStore, TaskStore, WalletState, WalletStore } from "@/lib/store/types";
+import type { ReferralStore, TaskStore, WalletState, WalletStore } from "@/lib/store/types";
 
 type TaskDeps = Pick<Deps, "clock" | "chain" | "rules" | "qualification" | "events" | "socialChecks"> & {
-  store: WalletStore & TaskStore & Pick<ReferralStore, "creditReferral"> & Pick<NotificationStore, "linkedFid">;
+  store: WalletStore & TaskStore & Pick<ReferralStore, "creditReferral">;
 };
 
 export const REASON_NOT_CONFIGURED = "On-chain verification is not configured";
@@ -95,8 +95,9 @@ async function refusedOnFarcaster(
   taskId: SocialTaskId,
   check: (fid: number) => Promise<NeynarVerdict>,
 ): Promise<CompleteTaskResponse | null> {
-  const [state, fid] = await Promise.all([deps.store.getWalletState(wallet), deps.store.linkedFid(wallet)]);
+  const state = await deps.store.getWalletState(wallet);
   if (state.social[taskId] !== null) return null;
+  const { fid } = state;
   if (fid === null) return { success: false, taskId, verified: false, reason: REASON_NO_FID };
   let verdict: NeynarVerdict;
   try {

@@ -1,7 +1,7 @@
 /**
  * The validating wrapper's checks of the quest calls (lib/store/checked.ts merges them): a quest is
- * stored under a slug id and as JSON of bounded size, and a completion credits a whole number of points
- * within MAX_QUEST_POINTS, so a caller bug is a RangeError before a backend stores it.
+ * stored under a slug id and as JSON of bounded size, and a credit (a quest's or an action's, each named
+ * by a slug) gives a whole number of points within MAX_QUEST_POINTS, so a caller bug is a RangeError before a backend stores it.
  */
 import { isQuestId, MAX_QUEST_POINTS, MAX_QUESTS } from "@/lib/domain/quests";
 import { checkSeconds, checkWallet } from "@/lib/store/checks";
@@ -55,16 +55,17 @@ export function checkedQuests(store: Store): Partial<Store> {
       checkTaskPoints(taskPoints);
       return store.setTaskPoints(taskPoints);
     },
-    async completeQuest(input) {
+    async creditAction(input) {
       checkWallet(input.wallet);
-      checkQuestId(input.questId);
-      checkSeconds(input.catalogVersion, "catalogVersion");
+      // A quest's and an action's id are slugs, so neither holds the ':' of a stored `action:<id>`.
+      if (!isQuestId(input.action.id)) throw new RangeError(`not a ${input.action.source} id: ${JSON.stringify(input.action.id)}`);
+      if (input.action.source === "quest") checkSeconds(input.action.catalogVersion, "catalogVersion");
       checkSeconds(input.now, "now");
       if (!Number.isSafeInteger(input.points) || input.points < 0 || input.points > MAX_QUEST_POINTS) {
         throw new RangeError(`points must be a whole number from 0 to ${MAX_QUEST_POINTS}, got ${input.points}`);
       }
       if (input.periodSeconds !== null) checkSeconds(input.periodSeconds, "periodSeconds", 1);
-      return store.completeQuest(input);
+      return store.creditAction(input);
     },
     async getQuestLedger(wallet, limit) {
       checkWallet(wallet);

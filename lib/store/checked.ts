@@ -8,6 +8,7 @@ import { VISITOR_ID_PATTERN } from "@/lib/domain/analytics";
 import { isQuestId, MAX_QUEST_POINTS } from "@/lib/domain/quests";
 import { COMPLETABLE_TASK_IDS, SOCIAL_TASK_IDS } from "@/lib/domain/tasks";
 import { checkedNotifications } from "@/lib/store/checked-notifications";
+import { checkedPayouts } from "@/lib/store/checked-payouts";
 import { checkedQuests } from "@/lib/store/checked-quests";
 import {
   checkBatch,
@@ -27,6 +28,7 @@ import {
   checkWalletRecord,
 } from "@/lib/store/checks";
 import {
+  ACTION_LEDGER_PREFIX,
   MAX_ADMIN_LENGTH,
   MAX_AROUND_RADIUS,
   MAX_AUDIT_PAGE,
@@ -46,6 +48,7 @@ export function checked(store: Store): Store {
   const overrides: Partial<Store> = {
     ...checkedNotifications(store),
     ...checkedQuests(store),
+    ...checkedPayouts(store),
     async readBoardOverview(limit) {
       checkLimit(limit);
       return store.readBoardOverview(limit);
@@ -238,8 +241,8 @@ export function checked(store: Store): Store {
 }
 
 /**
- * A record's quest side, as completeQuest writes it: quest ids are slugs (which the Redis encoding relies
- * on), a task's entry names a completable task, entries credit 0..MAX_QUEST_POINTS. Whether the ledger sums to the points is the invariant
+ * A record's quest side, as creditAction writes it: quest and action ids are slugs (which the Redis encoding
+ * relies on; an action's last credit is keyed `action:<id>`), a task's entry names a completable task, entries credit 0..MAX_QUEST_POINTS. Whether the ledger sums to the points is the invariant
  * checker's rule, not a malformed argument.
  */
 function checkQuestSide({ wallet, quests }: WalletRecord): void {
@@ -251,11 +254,11 @@ function checkQuestSide({ wallet, quests }: WalletRecord): void {
     throw new RangeError(`quest points of ${wallet} must be a whole number >= 0, got ${quests.points}`);
   }
   for (const [id, at] of Object.entries(quests.lastCompleted)) {
-    questId(id);
+    questId(id.startsWith(ACTION_LEDGER_PREFIX) ? id.slice(ACTION_LEDGER_PREFIX.length) : id);
     checkTime(at, `last completion of ${id} by ${wallet}`);
   }
   for (const entry of quests.ledger) {
-    if (entry.source === "quest") questId(entry.questId);
+    if (entry.source !== "task") questId(entry.questId);
     else if (!(COMPLETABLE_TASK_IDS as readonly string[]).includes(entry.questId)) {
       throw new RangeError(`task of ${wallet}'s ledger must be a completable task, got ${JSON.stringify(entry.questId)}`);
     }

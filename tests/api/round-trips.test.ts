@@ -161,7 +161,7 @@ describe("Redis round trips per API request", () => {
     for (const [endpoint, count] of Object.entries(measured)) expect(count, endpoint).toBe(1);
   });
 
-  it("quests: a read one round trip, a visit or a quiz completion one, a Neynar-checked completion two", async () => {
+  it("quests: a read one round trip, a visit or a quiz completion one, a Neynar-checked completion (a quest or a verified social task) two", async () => {
     const [hub, quickAuth, neynar] = await Promise.all([startFakeHub(), startQuickAuthServer(), startNeynarStandIn()]);
     const questing = await startApp({
       REDIS_URL: redis.url,
@@ -171,6 +171,7 @@ describe("Redis round trips per API request", () => {
       NEYNAR_API_URL: neynar.url,
       NEYNAR_HUB_URL: hub.url,
       QUICK_AUTH_ORIGIN: quickAuth.origin,
+      FARCASTER_FOLLOW_FID: "3",
     });
     try {
       const api = client(questing.baseUrl);
@@ -188,6 +189,8 @@ describe("Redis round trips per API request", () => {
       await api.get(`/api/quests?wallet=${warm}`);
       await api.post("/api/quests/complete", { wallet: warm, questId: "visit" });
       await api.post("/api/quests/complete", { wallet: warm, questId: "follow" });
+      await api.post("/api/steam/task/complete", { wallet: warm, taskId: "fc_follow" });
+      await api.post("/api/steam/task/complete", { wallet: warm, taskId: "fc_comment" });
       await api.get(`/api/admin/wallet?wallet=${warm}`, admin);
       const complete = (body: Record<string, unknown>, status = 200) => roundTrips(() => api.post("/api/quests/complete", body), status);
       const measured = {
@@ -199,11 +202,14 @@ describe("Redis round trips per API request", () => {
         "POST /api/quests/complete (quiz, right)": await complete({ wallet, questId: "quiz", answer: 1 }),
         "POST /api/quests/complete (quiz, wrong)": await complete({ wallet: randomWallet(), questId: "quiz", answer: 0 }),
         "POST /api/quests/complete (farcaster_follow, checked)": await complete({ wallet: linked, questId: "follow" }),
+        // The wallet state carries the linked fid: read, Neynar, write.
+        "POST /api/steam/task/complete (fc_follow, checked)": await roundTrips(() => api.post("/api/steam/task/complete", { wallet: linked, taskId: "fc_follow" })),
+        "POST /api/steam/task/complete (fc_follow, no linked fid)": await roundTrips(() => api.post("/api/steam/task/complete", { wallet, taskId: "fc_follow" })),
         // The console's lookup reads the ledger in the report's own step.
         "GET /api/admin/wallet (with its ledger)": await roundTrips(() => api.get(`/api/admin/wallet?wallet=${wallet}`, admin)),
       };
       console.log("Redis round trips per quest request:", measured);
-      expect(Object.values(measured)).toEqual([1, 1, 1, 1, 1, 1, 1, 2, 1]);
+      expect(Object.values(measured)).toEqual([1, 1, 1, 1, 1, 1, 1, 2, 2, 1, 1]);
       expect((await api.get(`/api/admin/wallet?wallet=${wallet}`, admin)).body.questLedger).toMatchObject({ points: 6, total: 3 });
       expect((await api.get(`/api/quests?wallet=${linked}`)).body.points).toBe(2);
     } finally {

@@ -66,7 +66,7 @@ function depsFor(qualify: QualifyConfig, rpcUrl = chain.rpcUrl): Deps {
   opened.push(store);
   const cfg = chainConfig(chain, { rpcUrl, timeoutMs: 2_000 });
   const activity = createWalletActivity(cfg);
-  return { store, clock: () => Math.floor(Date.now() / 1000), chain: createNftVerifier(cfg), activity, rules: rulebookOf(qualify.rule), qualification: qualificationOf(qualify, activity), socialChecks: null, seasons: null, notifications: null, events: NO_SUBSCRIBERS, questReads: null, neynar: null };
+  return { store, clock: () => Math.floor(Date.now() / 1000), chain: createNftVerifier(cfg), activity, rules: rulebookOf(qualify.rule), qualification: qualificationOf(qualify, activity), socialChecks: null, seasons: null, notifications: null, events: NO_SUBSCRIBERS, questReads: null, neynar: null, distributorReads: null };
 }
 
 /** A referrer and a referee bound to it, the referee's referral pending. */

@@ -52,7 +52,7 @@ afterEach(() => {
 });
 
 function depsWith(verifier: NftVerifier | null): Deps {
-  return { store, clock: () => Math.floor(Date.now() / 1000), chain: verifier, activity: null, rules: DEFAULT_RULEBOOK, qualification: NO_QUALIFY_READ, socialChecks: null, seasons: null, notifications: null, events: NO_SUBSCRIBERS, questReads: null, neynar: null };
+  return { store, clock: () => Math.floor(Date.now() / 1000), chain: verifier, activity: null, rules: DEFAULT_RULEBOOK, qualification: NO_QUALIFY_READ, socialChecks: null, seasons: null, notifications: null, events: NO_SUBSCRIBERS, questReads: null, neynar: null, distributorReads: null };
 }
 
 /** Deps whose verifier counts every HTTP request it sends to the RPC. */

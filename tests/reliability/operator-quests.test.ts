@@ -76,7 +76,7 @@ async function seed(store: Store) {
   }
   const version = await completeQuests(store, referrer, [visitQuest("intro", 5), visitQuest("daily", 2, "daily")], T0 + 10);
   await completeQuests(store, referees[0]!, [visitQuest("intro", 5)], T0 + 20);
-  await store.completeQuest({ wallet: referrer, questId: "daily", catalogVersion: version, points: 2, periodSeconds: DAY, now: T0 + 11 + DAY });
+  await store.creditAction({ wallet: referrer, action: { source: "quest", id: "daily", catalogVersion: version }, points: 2, periodSeconds: DAY, now: T0 + 11 + DAY });
   return { referrer, referees, wallets: [referrer, ...referees] };
 }
 
@@ -125,6 +125,25 @@ describe("a copy between backends with quest points", () => {
     expect((await checkInvariants(target)).samples).toEqual([]);
   });
 
+  it("a rulebook action's credits (its last credit, its ledger entries) copy whole both ways and stay clean", async () => {
+    const source = await sqliteStore();
+    const middle = await redisStore();
+    const target = await sqliteStore();
+    const { referrer } = await seed(source);
+    // An action of the same id as a quest: its own last credit and entries, no completion of the quest.
+    for (const now of [T0 + 50, T0 + 50 + DAY]) await source.creditAction({ wallet: referrer, action: { source: "action", id: "intro" }, points: 3, periodSeconds: DAY, now });
+    await copy(source, middle);
+    await copy(middle, target);
+    const [record] = await target.getWallets([referrer]);
+    expect(record).toMatchObject({ entry: { score: 2 + 9 + 6 }, quests: { points: 9 + 6 } });
+    expect(record!.quests!.lastCompleted).toMatchObject({ intro: T0 + 10, "action:intro": T0 + 50 + DAY });
+    expect(await allRecords(target)).toEqual(await allRecords(source));
+    expect((await target.readQuestCatalog()).completions).toEqual((await source.readQuestCatalog()).completions);
+    expect((await target.readQuests(referrer)).wallet.lastCompleted).toEqual({ intro: T0 + 10, daily: T0 + 11 + DAY });
+    expect((await checkInvariants(middle)).samples).toEqual([]);
+    expect((await checkInvariants(target)).samples).toEqual([]);
+  });
+
   it("Redis -> SQLite with the records before the catalog loses the completions, and the checker says so", async () => {
     const source = await redisStore();
     const target = await sqliteStore();
@@ -167,6 +186,20 @@ describe.each([
     // A task's entry left out of the quest points is caught like a quest's.
     await store.putWallets([{ ...record!, quests: { ...record!.quests!, ledger: record!.quests!.ledger.slice(0, -1) } }]);
     expect(kindsOf(await checkInvariants(store))).toEqual(["quest-ledger"]);
+  });
+
+  it("a rulebook action: its entries count in the sum and end at its last credit, and in no quest's completions", async () => {
+    const { store } = await open();
+    const { referrer } = await seed(store);
+    await store.creditAction({ wallet: referrer, action: { source: "action", id: "intro" }, points: 3, periodSeconds: DAY, now: T0 + 50 });
+    await store.creditAction({ wallet: referrer, action: { source: "action", id: "intro" }, points: 3, periodSeconds: DAY, now: T0 + 50 + DAY });
+    expect((await checkInvariants(store)).samples).toEqual([]);
+    const [r] = await store.getWallets([referrer]);
+    // Its last credit one second off its latest entry is caught like a quest's.
+    await store.putWallets([{ ...r!, quests: { ...r!.quests!, lastCompleted: { ...r!.quests!.lastCompleted, "action:intro": T0 + 50 + DAY - 1 } } }]);
+    const report = await checkInvariants(store);
+    expect(kindsOf(report)).toEqual(["quest-ledger"]);
+    expect(report.samples[0]?.detail).toBe(`last completion of action:intro at ${T0 + 50 + DAY - 1}, its latest ledger entry at ${T0 + 50 + DAY}`);
   });
 
   it("a last completion that is not the quest's latest ledger entry", async () => {

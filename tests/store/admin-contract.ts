@@ -121,6 +121,7 @@ export function describeOperatorStoreContract(name: string, openBackend: () => P
           nftMint: true,
           referralPending: false,
           pendingReferrals: 0,
+          fid: null,
         });
         expect(await store.getReferrer(full.wallet)).toBe(full.referrer);
         expect(await store.resolveRefCode(refCodeOf(full.wallet))).toBe(full.wallet);

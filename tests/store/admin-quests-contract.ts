@@ -1,6 +1,6 @@
 /**
  * The quest side of OperatorStore records, on every backend behind the validating wrapper: what
- * completeQuest wrote comes back whole from getWallets and scanWallets, a re-put changes nothing, a put
+ * creditAction wrote comes back whole from getWallets and scanWallets, a re-put changes nothing, a put
  * quest side is what the quest store then reads (points, cooldowns, ledger, completions), and a record
  * without one clears it.
  */
@@ -31,8 +31,8 @@ export async function completeQuests(store: Store, wallet: string, quests: Quest
   const { version } = await store.readQuestCatalog();
   for (const [i, quest] of quests.entries()) {
     const periodSeconds = quest.recurrence === "once" ? null : RECURRENCE_PERIOD_SECONDS[quest.recurrence];
-    const result = await store.completeQuest({ wallet, questId: quest.id, catalogVersion: version, points: quest.points, periodSeconds, now: at + i });
-    expect(result.outcome).toBe("completed");
+    const result = await store.creditAction({ wallet, action: { source: "quest", id: quest.id, catalogVersion: version }, points: quest.points, periodSeconds, now: at + i });
+    expect(result.outcome).toBe("credited");
   }
   return version;
 }
@@ -56,7 +56,7 @@ export function describeOperatorQuestsContract(name: string, openBackend: () => 
     it("a wallet's completions come back in its record: points, last completion per quest, ledger oldest first", async () => {
       const wallet = randomWallet();
       const version = await completeQuests(store, wallet, [visitQuest("once", 7), visitQuest("daily", 3, "daily")]);
-      await store.completeQuest({ wallet, questId: "daily", catalogVersion: version, points: 3, periodSeconds: DAY, now: T0 + 1 + DAY });
+      await store.creditAction({ wallet, action: { source: "quest", id: "daily", catalogVersion: version }, points: 3, periodSeconds: DAY, now: T0 + 1 + DAY });
       const quests: WalletQuestRecord = {
         points: 13,
         lastCompleted: { once: T0, daily: T0 + 1 + DAY },
@@ -122,9 +122,9 @@ export function describeOperatorQuestsContract(name: string, openBackend: () => 
       expect((await store.readQuestCatalog()).completions).toEqual({ daily: 2 });
       // One second short of the period since the put last completion: on cooldown; at exactly the period: due.
       const attempt = (at: number) =>
-        store.completeQuest({ wallet, questId: "daily", catalogVersion: read.version, points: 5, periodSeconds: DAY, now: at });
+        store.creditAction({ wallet, action: { source: "quest", id: "daily", catalogVersion: read.version }, points: 5, periodSeconds: DAY, now: at });
       expect(await attempt(now)).toEqual({ outcome: "cooldown", last: now - DAY + 1 });
-      expect(await attempt(now + 1)).toEqual({ outcome: "completed", questPoints: 15 });
+      expect(await attempt(now + 1)).toEqual({ outcome: "credited", questPoints: 15 });
     });
 
     it("a record without a quest side clears it, and the completions it held go with it", async () => {

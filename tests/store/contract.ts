@@ -269,6 +269,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>) 
           nftMint: true,
           referralPending: false,
           pendingReferrals: 0,
+          fid: null,
         });
       });
 
@@ -282,6 +283,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>) 
           nftMint: false,
           referralPending: false,
           pendingReferrals: 0,
+          fid: null,
         });
       });
 

@@ -95,6 +95,18 @@ export function describeNotificationsContract(name: string, open: OpenStore) {
       expect(await store.linkedFid(w2)).toBe(31);
     });
 
+    it("the wallet state carries the linked fid, so a Farcaster-checked task reads it in the same round trip", async () => {
+      const store = await fresh();
+      const [w1, w2] = [randomWallet(), randomWallet()];
+      expect((await store.getWalletState(w1)).fid).toBeNull();
+      await store.registerWallet(w1, NOON);
+      expect((await store.getWalletState(w1)).fid).toBeNull();
+      await store.linkFarcaster(30, w1, NOON);
+      expect((await store.getWalletState(w1)).fid).toBe(30);
+      await store.linkFarcaster(30, w2, NOON + 1);
+      expect([(await store.getWalletState(w1)).fid, (await store.getWalletState(w2)).fid]).toEqual([null, 30]);
+    });
+
     it("claims one notification per (kind, fid, day), and none for a wallet without a linked fid or a target", async () => {
       const store = await fresh();
       const wallet = randomWallet();

@@ -11,7 +11,7 @@ import { MAX_QUESTS, RECURRENCE_PERIOD_SECONDS } from "@/lib/domain/quests";
 import { refCodeOf } from "@/lib/domain/wallet";
 import { DEFAULT_RULEBOOK, questPoints, referralTerms } from "@/lib/domain/rulebook";
 import { checked } from "@/lib/store/checked";
-import { LOOKUP_LEDGER_PAGE, MAX_STORED_QUEST_BYTES, type CompleteQuest, type Store } from "@/lib/store/types";
+import { LOOKUP_LEDGER_PAGE, MAX_STORED_QUEST_BYTES, type CreditAction, type Store } from "@/lib/store/types";
 import { TEST_SEASONS, type OpenBoardStore } from "@/tests/store/board-contract";
 import { randomWallet } from "@/tests/support/wallets";
 
@@ -49,8 +49,11 @@ export function describeQuestsContract(name: string, open: OpenBoardStore) {
       for (const quest of quests) expect((await store.createQuest(quest)).outcome).toBe("created");
       return { store, version: (await store.readQuestCatalog()).version };
     };
-    const complete = (store: Store, input: Partial<CompleteQuest> & Pick<CompleteQuest, "wallet" | "questId" | "catalogVersion">) =>
-      store.completeQuest({ points: 5, periodSeconds: null, now: NOON, ...input });
+    /** A quest's completion as the quest service hands it to creditAction: 5 points, once, at NOON unless given. */
+    const complete = (
+      store: Store,
+      { wallet, questId, catalogVersion, ...rest }: { wallet: string; questId: string; catalogVersion: number } & Partial<Pick<CreditAction, "points" | "periodSeconds" | "now">>,
+    ) => store.creditAction({ wallet, action: { source: "quest", id: questId, catalogVersion }, points: 5, periodSeconds: null, now: NOON, ...rest });
     const totalScore = async (store: Store) => (await store.getCampaign(TODAY, TODAY, [])).totalScore;
 
     it("creates, refuses an existing id, replaces, and moves the version with every change", async () => {
@@ -96,7 +99,7 @@ export function describeQuestsContract(name: string, open: OpenBoardStore) {
       const { store, version } = await withQuests(visit("once", 5));
       const wallet = randomWallet();
       const results = await Promise.all(Array.from({ length: 20 }, () => complete(store, { wallet, questId: "once", catalogVersion: version })));
-      expect(results.filter((r) => r.outcome === "completed")).toHaveLength(1);
+      expect(results.filter((r) => r.outcome === "credited")).toHaveLength(1);
       expect(results.filter((r) => r.outcome === "already")).toEqual(Array(19).fill({ outcome: "already", at: NOON }));
       expect((await store.getWalletState(wallet)).score).toBe(5);
       expect(await store.getQuestLedger(wallet, 10)).toEqual({ points: 5, total: 1, entries: [{ source: "quest", questId: "once", points: 5, at: NOON }] });
@@ -110,9 +113,9 @@ export function describeQuestsContract(name: string, open: OpenBoardStore) {
         const wallet = randomWallet();
         const at = (now: number) => complete(store, { wallet, questId: recurrence, catalogVersion: version, points: 3, periodSeconds: period, now });
         const burst = await Promise.all(Array.from({ length: 20 }, () => at(NOON)));
-        expect(burst.filter((r) => r.outcome === "completed")).toHaveLength(1);
+        expect(burst.filter((r) => r.outcome === "credited")).toHaveLength(1);
         expect(await at(NOON + period - 1)).toEqual({ outcome: "cooldown", last: NOON });
-        expect(await at(NOON + period)).toEqual({ outcome: "completed", questPoints: 6 });
+        expect(await at(NOON + period)).toEqual({ outcome: "credited", questPoints: 6 });
         expect(await at(NOON + period + 1)).toEqual({ outcome: "cooldown", last: NOON + period });
         expect((await store.readQuests(wallet)).wallet.lastCompleted).toEqual({ [recurrence]: NOON + period });
       });
@@ -124,7 +127,7 @@ export function describeQuestsContract(name: string, open: OpenBoardStore) {
       const wallet = randomWallet();
       expect(await complete(store, { wallet, questId: "a", catalogVersion: version })).toEqual({ outcome: "stale" });
       expect(await store.getQuestLedger(wallet, 10)).toEqual({ points: 0, total: 0, entries: [] });
-      expect(await complete(store, { wallet, questId: "a", catalogVersion: version + 1 })).toEqual({ outcome: "completed", questPoints: 5 });
+      expect(await complete(store, { wallet, questId: "a", catalogVersion: version + 1 })).toEqual({ outcome: "credited", questPoints: 5 });
     });
 
     it("score = referral points + quest points, on the all-time board, the season's and in the score total; the ledger sums to the quest points", async () => {
@@ -153,7 +156,7 @@ export function describeQuestsContract(name: string, open: OpenBoardStore) {
       const { store, version } = await withQuests(visit("free", 0), visit("paid", 1));
       const wallet = randomWallet();
       const before = await store.getBoardVersion();
-      expect(await complete(store, { wallet, questId: "free", catalogVersion: version, points: 0 })).toEqual({ outcome: "completed", questPoints: 0 });
+      expect(await complete(store, { wallet, questId: "free", catalogVersion: version, points: 0 })).toEqual({ outcome: "credited", questPoints: 0 });
       expect((await store.getWalletState(wallet)).score).toBe(0);
       expect(await store.getQuestLedger(wallet, 10)).toMatchObject({ points: 0, total: 1 });
       const afterFree = await store.getBoardVersion();
@@ -166,7 +169,7 @@ export function describeQuestsContract(name: string, open: OpenBoardStore) {
       const wallet = randomWallet();
       await store.registerWallet(wallet, NOON - 100);
       await store.disqualify({ wallet, reason: "farm", cascade: false, admin: ADMIN, now: NOON - 10 });
-      expect(await complete(store, { wallet, questId: "a", catalogVersion: version })).toEqual({ outcome: "completed", questPoints: 5 });
+      expect(await complete(store, { wallet, questId: "a", catalogVersion: version })).toEqual({ outcome: "credited", questPoints: 5 });
       expect((await store.readBoard("all", 10)).rows).toEqual([]);
       expect((await store.readBoard(SEASON, 10)).rows).toEqual([]);
       expect(await totalScore(store)).toBe(0);

@@ -10,6 +10,7 @@ import { describeModerationContract } from "@/tests/store/moderation-contract";
 import { describeNotificationsContract } from "@/tests/store/notifications-contract";
 import { describeQualifyContract } from "@/tests/store/qualify-contract";
 import { describeQuestsContract } from "@/tests/store/quests-contract";
+import { describeCreditActionContract } from "@/tests/store/credit-action-contract";
 import { describeTaskPointsContract } from "@/tests/store/task-points-contract";
 import { describeRulebookContract } from "@/tests/store/rulebook-contract";
 import { describeSignalsContract } from "@/tests/store/signals-contract";
@@ -36,4 +37,5 @@ const openBoard: OpenBoardStore = async (seasons) =>
 describeBoardContract("redis (tcp)", openBoard);
 describeRulebookContract("redis (tcp)", openBoard);
 describeQuestsContract("redis (tcp)", openBoard);
+describeCreditActionContract("redis (tcp)", openBoard);
 describeTaskPointsContract("redis (tcp)", openBoard);

@@ -283,6 +283,7 @@ describe("sqlite store on disk", () => {
       nftMint: true,
       referralPending: false,
       pendingReferrals: 0,
+      fid: null,
     });
     expect(await reopened.getWalletState(referrer)).toMatchObject({ referralsCount: 1, score: 1 });
     expect(await boardRows(reopened, 100)).toEqual(boardBefore);

@@ -8,6 +8,7 @@ import { describeModerationContract } from "@/tests/store/moderation-contract";
 import { describeNotificationsContract } from "@/tests/store/notifications-contract";
 import { describeQualifyContract } from "@/tests/store/qualify-contract";
 import { describeQuestsContract } from "@/tests/store/quests-contract";
+import { describeCreditActionContract } from "@/tests/store/credit-action-contract";
 import { describeTaskPointsContract } from "@/tests/store/task-points-contract";
 import { describeRulebookContract } from "@/tests/store/rulebook-contract";
 import { describeSignalsContract } from "@/tests/store/signals-contract";
@@ -37,4 +38,5 @@ const openBoard: OpenBoardStore = async (seasons) => openSqliteStore(tempDir(), 
 describeBoardContract("sqlite", openBoard);
 describeRulebookContract("sqlite", openBoard);
 describeQuestsContract("sqlite", openBoard);
+describeCreditActionContract("sqlite", openBoard);
 describeTaskPointsContract("sqlite", openBoard);

@@ -10,6 +10,7 @@ import { describeModerationContract } from "@/tests/store/moderation-contract";
 import { describeNotificationsContract } from "@/tests/store/notifications-contract";
 import { describeQualifyContract } from "@/tests/store/qualify-contract";
 import { describeQuestsContract } from "@/tests/store/quests-contract";
+import { describeCreditActionContract } from "@/tests/store/credit-action-contract";
 import { describeTaskPointsContract } from "@/tests/store/task-points-contract";
 import { describeRulebookContract } from "@/tests/store/rulebook-contract";
 import { describeSignalsContract } from "@/tests/store/signals-contract";
@@ -42,4 +43,5 @@ const openBoard: OpenBoardStore = async (seasons) =>
 describeBoardContract("upstash (REST, through the test bridge)", openBoard);
 describeRulebookContract("upstash (REST, through the test bridge)", openBoard);
 describeQuestsContract("upstash (REST, through the test bridge)", openBoard);
+describeCreditActionContract("upstash (REST, through the test bridge)", openBoard);
 describeTaskPointsContract("upstash (REST, through the test bridge)", openBoard);

@@ -56,7 +56,7 @@ beforeEach(() => {
   neynar = scriptedNeynar(did, scores);
   const store = checked(openSqliteStore(dir, { retentionDays: DEFAULT_RETENTION_DAYS }));
   const events = { emit: () => undefined };
-  deps = { store, clock: () => NOW, chain: null, activity: null, rules: DEFAULT_RULEBOOK, qualification: NO_QUALIFY_READ, socialChecks: null, seasons: null, notifications: null, events, questReads: null, neynar: null };
+  deps = { store, clock: () => NOW, chain: null, activity: null, rules: DEFAULT_RULEBOOK, qualification: NO_QUALIFY_READ, socialChecks: null, seasons: null, notifications: null, events, questReads: null, neynar: null, distributorReads: null };
 });
 afterEach(async () => {
   await deps.store.close();

@@ -9,10 +9,15 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { CreatePayoutBody } from "@/lib/contract/payout-schemas";
 import { SECONDS_PER_DAY } from "@/lib/domain/analytics";
-import { buildPayoutPlan, getClaims, recordDistributor, type DistributorState } from "@/lib/services/payouts";
+import type { Address, Hex } from "viem";
+import { ChainMismatchError } from "@/lib/chain/distributor-reads";
+import { DistributorError, type DistributorState } from "@/lib/chain/payout-distributor";
+import { ChainError } from "@/lib/chain/verifier";
+import { buildPayoutPlan, getClaims, readPayoutPlan, recordDistributor } from "@/lib/services/payouts";
 import { openSqliteStore } from "@/lib/store/sqlite";
 import type { Store } from "@/lib/store/types";
-import { AT_ONCE } from "@/tests/support/rules";
+import { AT_ONCE, termsUnder } from "@/tests/support/rules";
+import { readPayoutRows } from "@/lib/payouts/board-rows";
 import { randomWallet } from "@/tests/support/wallets";
 
 const START_DAY = 20_000;
@@ -67,6 +72,22 @@ describe("building a plan", () => {
     expect((await buildPayoutPlan(deps, "admin", body({ top: 3 }), { maxRows: 3 })).count).toBe(3);
   });
 
+  it("a pending referral and a disqualified wallet pay nothing, as in the rewards export", async () => {
+    const deps = await withBoard(1);
+    const before = await readPayoutRows(deps.store, "all", {});
+    const waiting = randomWallet();
+    await deps.store.registerWallet(waiting, NOW - 100);
+    await deps.store.recordReferral({ referee: randomWallet(), refCode: waiting.slice(-8), selfReferral: false, now: NOW - 50, terms: termsUnder("checkin") });
+    const [first] = before;
+    await deps.store.disqualify({ wallet: first!.wallet, reason: "farm", cascade: false, admin: "test", now: NOW - 10 });
+    const plan = await buildPayoutPlan(deps, "admin", body());
+    const csv = await new Response((await readPayoutPlan(deps, plan.id, "csv")) as ReadableStream<Uint8Array>).text();
+    expect(csv.split("\n")).toEqual(["wallet,amount", expect.stringMatching(/^0x[0-9a-f]{40},\d+$/), ""]);
+    expect(csv).not.toContain(first!.wallet);
+    expect(csv).not.toContain(waiting);
+    expect(plan.count).toBe(1);
+  });
+
   it("terms that pay nobody are a 400, not an empty plan", async () => {
     const deps = await withBoard(1);
     await expect(buildPayoutPlan(deps, "admin", body({ minRewards: 1_000_000 }))).rejects.toMatchObject({ status: 400, message: expect.stringContaining("Nothing to pay") });
@@ -77,19 +98,30 @@ describe("recording the distributor", () => {
   const ADDRESS = "0x00000000000000000000000000000000000000dd";
 
   it("records it once the chain shows the plan's token, root and deadline; anything else is a 400 and records nothing", async () => {
-    const deps = await withBoard(1);
-    const plan = await buildPayoutPlan(deps, "admin", body());
-    const onChain: DistributorState = { token: TOKEN.toUpperCase().replace("0X", "0x"), root: plan.root, deadline: BigInt(NOW + 1) };
+    const board = await withBoard(1);
+    const plan = await buildPayoutPlan(board, "admin", body());
+    const onChain: DistributorState = { token: TOKEN.toUpperCase().replace("0X", "0x") as Address, root: plan.root as Hex, deadline: BigInt(NOW + 1) };
     const reads: [number, string][] = [];
-    const read = (state: DistributorState) => async (chainId: number, address: string) => (reads.push([chainId, address]), state);
-    for (const wrong of [{ token: randomWallet() }, { root: `0x${"00".repeat(32)}` }, { deadline: BigInt(NOW + 2) }]) {
-      await expect(recordDistributor(deps, "admin", plan.id, ADDRESS, read({ ...onChain, ...wrong }))).rejects.toMatchObject({ status: 400 });
+    const reading = (state: DistributorState) => ({ ...board, distributorReads: async (chainId: number, address: Address) => (reads.push([chainId, address]), state) });
+    for (const wrong of [{ token: randomWallet() as Address }, { root: `0x${"00".repeat(32)}` as Hex }, { deadline: BigInt(NOW + 2) }]) {
+      await expect(recordDistributor(reading({ ...onChain, ...wrong }), "admin", plan.id, ADDRESS)).rejects.toMatchObject({ status: 400 });
     }
-    expect((await getClaims(deps, randomWallet())).claims).toEqual([]);
-    const recorded = await recordDistributor(deps, "admin", plan.id, ADDRESS, read(onChain));
+    expect((await getClaims(board, randomWallet())).claims).toEqual([]);
+    const recorded = await recordDistributor(reading(onChain), "admin", plan.id, ADDRESS);
     expect(recorded.distributor).toEqual({ address: ADDRESS, chainId: 8453 });
     expect(reads.at(-1)).toEqual([8453, ADDRESS]);
-    await expect(recordDistributor(deps, "admin", plan.id, ADDRESS, read(onChain))).rejects.toMatchObject({ status: 409 });
-    await expect(recordDistributor(deps, "admin", "0123456789ab", ADDRESS, read(onChain))).rejects.toMatchObject({ status: 404 });
+    await expect(recordDistributor(reading(onChain), "admin", plan.id, ADDRESS)).rejects.toMatchObject({ status: 409 });
+    await expect(recordDistributor(reading(onChain), "admin", "0123456789ab", ADDRESS)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("says why the chain could not tell: no RPC (503), no distributor at the address (400), another chain (409), the RPC down (503)", async () => {
+    const board = await withBoard(1);
+    const plan = await buildPayoutPlan(board, "admin", body());
+    const failing = (error: Error) => ({ ...board, distributorReads: async () => Promise.reject(error) });
+    await expect(recordDistributor({ ...board, distributorReads: null }, "admin", plan.id, ADDRESS)).rejects.toMatchObject({ status: 503, message: expect.stringContaining("RPC_URL is not set") });
+    await expect(recordDistributor(failing(new DistributorError(`no contract at ${ADDRESS}`)), "admin", plan.id, ADDRESS)).rejects.toMatchObject({ status: 400, message: `Invalid address: no contract at ${ADDRESS}` });
+    await expect(recordDistributor(failing(new ChainMismatchError(1, 8453)), "admin", plan.id, ADDRESS)).rejects.toMatchObject({ status: 409, message: expect.stringContaining("RPC_URL serves chain 1") });
+    await expect(recordDistributor(failing(new ChainError("timeout")), "admin", plan.id, ADDRESS)).rejects.toMatchObject({ status: 503, message: "Could not read the chain, please retry" });
+    expect((await readPayoutPlan(board, plan.id, "json")) as { distributor: unknown }).toMatchObject({ distributor: null });
   });
 });

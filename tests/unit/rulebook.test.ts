@@ -6,7 +6,9 @@ import * as rulebook from "@/lib/domain/rulebook";
 import {
   currentStreak,
   DEFAULT_RULEBOOK,
+  earnRule,
   pendingCreditOn,
+  questEarnRule,
   pointsPerReferral,
   referralCredit,
   referralTerms,
@@ -25,6 +27,22 @@ describe("the rulebook", () => {
     expect(currentStreak({ last, streak: 4 }, last + STREAK_WINDOW_SECONDS - 1)).toBe(4);
     expect(currentStreak({ last, streak: 4 }, last + STREAK_WINDOW_SECONDS)).toBe(0);
     expect(currentStreak({ last: null, streak: 0 }, last)).toBe(0);
+  });
+
+  it("a quest's earn rule is its points now and its recurrence's period, null for a once quest", () => {
+    expect(questEarnRule({ points: 5, recurrence: "once" })).toEqual({ points: 5, periodSeconds: null });
+    expect(questEarnRule({ points: 2, recurrence: "daily" })).toEqual({ points: 2, periodSeconds: 86_400 });
+    expect(questEarnRule({ points: 0, recurrence: "weekly" })).toEqual({ points: 0, periodSeconds: 604_800 });
+    expect(() => questEarnRule({ points: -1, recurrence: "once" })).toThrow(RangeError);
+  });
+
+  it("an earn rule takes whole points from 0 and a period from 1 s, or none", () => {
+    expect(earnRule({ points: 0, periodSeconds: 1 })).toEqual({ points: 0, periodSeconds: 1 });
+    expect(earnRule({ points: 1, periodSeconds: null })).toEqual({ points: 1, periodSeconds: null });
+    expect(() => earnRule({ points: -1, periodSeconds: null })).toThrow(RangeError);
+    expect(() => earnRule({ points: 1.5, periodSeconds: null })).toThrow(RangeError);
+    expect(() => earnRule({ points: 1, periodSeconds: 0 })).toThrow(RangeError);
+    expect(() => earnRule({ points: 1, periodSeconds: 0.5 })).toThrow(RangeError);
   });
 
   it("by default a referral gives each side 1 point, credited at binding, as docs/api.md says", () => {

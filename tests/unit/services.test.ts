@@ -46,7 +46,7 @@ describe("services", () => {
     now = T0;
     emitted = [];
     const events = { emit: (event: DomainEvent) => void emitted.push(event) };
-    deps = { store: checked(openSqliteStore(dir, { retentionDays: DEFAULT_RETENTION_DAYS })), clock: () => now, chain: null, activity: null, rules: DEFAULT_RULEBOOK, qualification: NO_QUALIFY_READ, socialChecks: null, seasons: null, notifications: null, events, questReads: null, neynar: null };
+    deps = { store: checked(openSqliteStore(dir, { retentionDays: DEFAULT_RETENTION_DAYS })), clock: () => now, chain: null, activity: null, rules: DEFAULT_RULEBOOK, qualification: NO_QUALIFY_READ, socialChecks: null, seasons: null, notifications: null, events, questReads: null, neynar: null, distributorReads: null };
   });
   afterEach(async () => {
     await deps.store.close();

@@ -7,14 +7,14 @@ import type { BoardRef, LeaderboardRow } from "@/lib/store/ports/leaderboard";
 import type { LedgerEntry } from "@/lib/store/ports/quests";
 
 /**
- * A wallet's side of the quests as a record carries it: what completeQuest wrote, whole, so a copy keeps
+ * A wallet's side of the quests as a record carries it: what creditAction wrote, whole, so a copy keeps
  * what the wallet earned and when it may do each quest again. The quest catalog is not part of any record:
  * it moves with QuestStore.readQuestCatalog and importQuests, before the records (see putWallets).
  */
 export interface WalletQuestRecord {
   /** The wallet's quest points (the sum of its ledger, which the invariant checker verifies). */
   points: number;
-  /** quest id -> the wallet's last completion of it (Unix s). */
+  /** quest id (a rulebook action's: `action:<id>`) -> the wallet's last credit of it (Unix s). */
   lastCompleted: Record<string, number>;
   /** Every completion it was credited for, oldest first: what the console's ledger lists. */
   ledger: LedgerEntry[];

@@ -2,8 +2,9 @@
  * The quest engine's store (issue #28): the team's catalog with its version, each wallet's progress
  * (last completion per quest, its quest points, its points ledger) and each quest's completions.
  * Each method is one round trip on Redis and atomic. The store decides no rule: the service reads the
- * catalog, checks the quest (schedule, answer, chain, Neynar) and hands completeQuest the points
- * (lib/domain/rulebook.ts questPoints) and the period, which the store applies in one step.
+ * catalog, checks the quest (schedule, answer, chain, Neynar) and hands creditAction the points
+ * (lib/domain/rulebook.ts questEarnRule) and the period, which the store applies in one step; an action of
+ * the rulebook outside the catalog is credited by the same step.
  *
  * The catalog version grows with every change of the catalog (create, replace, import) and never goes
  * back: a process keeps the catalog it read and passes its version, and a read at that version sends no
@@ -48,7 +49,7 @@ export interface QuestCatalog {
 export interface WalletQuests {
   /** Quest points: the sum of the wallet's ledger. */
   points: number;
-  /** quest id -> server time of the wallet's last completion of it; quests never done are absent. */
+  /** quest id -> server time of the wallet's last completion of it; quests never done are absent, actions too. */
   lastCompleted: Record<string, number>;
   /** The fid linked to the wallet by Quick Auth (NotificationStore.linkFarcaster); null when none is. */
   fid: number | null;
@@ -63,37 +64,45 @@ export interface QuestsRead {
   wallet: WalletQuests;
 }
 
-export interface CompleteQuest {
+/**
+ * What creditAction credits: a quest of the catalog (checked against the version the service read it at,
+ * its completions counted) or an action of the rulebook outside the catalog (lib/domain/rulebook.ts
+ * EarnRule), which no catalog check refuses and no completion count holds. Both ids are slugs.
+ */
+export type CreditedAction =
+  | { source: "quest"; id: string; catalogVersion: number }
+  | { source: "action"; id: string };
+
+export interface CreditAction {
   wallet: string;
-  questId: string;
-  /** The version of the catalog the service checked the quest against. */
-  catalogVersion: number;
-  /** What this completion credits (the quest's points now). */
+  action: CreditedAction;
+  /** What this credit gives (the rulebook's points for it now). */
   points: number;
-  /** Seconds between two completions; null for a quest done once. */
+  /** Seconds between two credits; null for an action credited once. */
   periodSeconds: number | null;
   now: number;
 }
 
-export type CompleteQuestResult =
-  /** Recorded and credited: the wallet's quest points after it. */
-  | { outcome: "completed"; questPoints: number }
-  /** A once quest the wallet did before, at `at`: nothing written. */
+export type CreditActionResult =
+  /** Recorded and credited: the wallet's quest points (its ledger's sum) after it. */
+  | { outcome: "credited"; questPoints: number }
+  /** A once action the wallet was credited for before, at `at`: nothing written. */
   | { outcome: "already"; at: number }
-  /** Done within the period, last at `last`: nothing written. */
+  /** Credited within the period, last at `last`: nothing written. */
   | { outcome: "cooldown"; last: number }
-  /** The catalog changed since `catalogVersion`: nothing written, the service reads it again. */
+  /** A quest whose catalog changed since `catalogVersion`: nothing written, the service reads it again. */
   | { outcome: "stale" };
 
 export type CatalogWrite<T extends string> = { outcome: T; version: number };
 
 /**
- * A ledger entry: a quest's completion (`questId` the quest's id) or a task's (`questId` the task id of
- * COMPLETABLE_TASK_IDS). The stores keep a task's as `task:<task id>`: a quest id is a slug, never holding
- * ':', so the two never collide.
+ * A ledger entry: a quest's completion (`questId` the quest's id), a task's (`questId` the task id of
+ * COMPLETABLE_TASK_IDS) or a rulebook action's (`questId` the action's id). The stores keep a task's as
+ * `task:<task id>` and an action's as `action:<action id>`: a quest id is a slug, never holding ':', so
+ * none collide.
  */
 export interface LedgerEntry {
-  source: "quest" | "task";
+  source: "quest" | "task" | "action";
   questId: string;
   points: number;
   at: number;
@@ -132,28 +141,43 @@ export interface QuestStore {
   setTaskPoints(taskPoints: TaskPoints): Promise<CatalogWrite<"set">>;
 
   /**
-   * Records a completion unless the wallet did the once quest before or did it within the period;
-   * credits `points` to the board, the running season's board (held if the wallet is disqualified) and the
-   * wallet's quest points, counts the quest's completion and appends {questId, points, now} to the ledger,
-   * all in one step. Also makes the wallet known.
+   * Credits an action unless it is a quest of a catalog that moved on, or the wallet was credited for the
+   * once action before or within the period: records `now` as its last credit, credits `points` to the
+   * board, the running season's board (held if the wallet is disqualified), the score total and the
+   * wallet's quest points, appends {action, points, now} to the ledger and, for a quest, counts its
+   * completion, all in one step. Also makes the wallet known. The one store step of every way to earn
+   * points that is neither a referral nor a task.
    */
-  completeQuest(input: CompleteQuest): Promise<CompleteQuestResult>;
+  creditAction(input: CreditAction): Promise<CreditActionResult>;
 
   /** The wallet's points ledger: its quest points and its newest `limit` entries (at most MAX_LEDGER_PAGE). */
   getQuestLedger(wallet: string, limit: number): Promise<QuestLedger>;
 }
 
-/** How the stores keep a task's ledger entry (see LedgerEntry). */
+/** How the stores keep a task's and an action's ledger entry and last credit (see LedgerEntry). */
 export const TASK_LEDGER_PREFIX = "task:";
+export const ACTION_LEDGER_PREFIX = "action:";
 
 /** The entry a store keeps as (`stored` id, points, at). */
 export function ledgerEntryFrom(stored: string, points: number, at: number): LedgerEntry {
-  return stored.startsWith(TASK_LEDGER_PREFIX)
-    ? { source: "task", questId: stored.slice(TASK_LEDGER_PREFIX.length), points, at }
-    : { source: "quest", questId: stored, points, at };
+  if (stored.startsWith(TASK_LEDGER_PREFIX)) return { source: "task", questId: stored.slice(TASK_LEDGER_PREFIX.length), points, at };
+  if (stored.startsWith(ACTION_LEDGER_PREFIX)) return { source: "action", questId: stored.slice(ACTION_LEDGER_PREFIX.length), points, at };
+  return { source: "quest", questId: stored, points, at };
 }
 
-/** The id a store keeps an entry under: the quest's id, or `task:<task id>`. */
+/** The id a store keeps an entry (and a quest's or an action's last credit) under: the quest's id, `task:<id>` or `action:<id>`. */
 export function storedLedgerId(entry: Pick<LedgerEntry, "source" | "questId">): string {
-  return entry.source === "task" ? TASK_LEDGER_PREFIX + entry.questId : entry.questId;
+  switch (entry.source) {
+    case "task":
+      return TASK_LEDGER_PREFIX + entry.questId;
+    case "action":
+      return ACTION_LEDGER_PREFIX + entry.questId;
+    case "quest":
+      return entry.questId;
+  }
+}
+
+/** Whether a stored last credit is a quest's (not an action's): what WalletQuests.lastCompleted lists. */
+export function isQuestProgressId(stored: string): boolean {
+  return !stored.startsWith(ACTION_LEDGER_PREFIX);
 }

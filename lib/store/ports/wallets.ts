@@ -16,6 +16,8 @@ export interface WalletState {
   referralPending: boolean;
   /** Referees bound to the wallet whose referral waits for them to qualify. */
   pendingReferrals: number;
+  /** The fid linked to the wallet by Quick Auth (NotificationStore.linkFarcaster); null when none is. */
+  fid: number | null;
 }
 
 export interface Registration {

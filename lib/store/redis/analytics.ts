@@ -127,6 +127,7 @@ export function analyticsOperations(context: RedisContext): AnalyticsStore {
           keys.questProgress(address),
           keys.questLedger(address),
           keys.questOrder,
+          keys.linkedFids,
         ],
         [address, whole(offset), whole(limit), whole(LOOKUP_LEDGER_PAGE), ...SOCIAL_TASK_IDS],
         STATE_REPLY_LENGTH + 9,

@@ -125,7 +125,8 @@ export const REINSTATE = {
   args: ["wallet", "admin", "now", "recordKeyPrefix", "cascadeKeyPrefix", ...SEASON_MOVES.args],
 } as const;
 
-export const COMPLETE_QUEST = {
+/** creditAction (quests/credit-action.lua): a quest's completion or a rulebook action's credit. */
+export const CREDIT_ACTION = {
   keys: [
     ...REGISTRATION.keys,
     ...BOARD_WRITE,
@@ -139,7 +140,7 @@ export const COMPLETE_QUEST = {
     "completionsKey",
     "ledgerKey",
   ],
-  args: [...REGISTRATION.args, "season.number", "questId", "catalogVersion", "points", "period"],
+  args: [...REGISTRATION.args, "season.number", "actionId", "catalogVersion", "points", "period"],
 } as const;
 
 /** The script of each layout. */
@@ -157,6 +158,6 @@ export const LAYOUTS: Readonly<Partial<Record<ScriptName, Layout>>> = {
   "mark-nft-mint": MARK_NFT_MINT,
   disqualify: DISQUALIFY,
   reinstate: REINSTATE,
-  "complete-quest": COMPLETE_QUEST,
+  "credit-action": CREDIT_ACTION,
   "put-wallets": PUT_WALLETS,
 };

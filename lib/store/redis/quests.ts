@@ -3,22 +3,23 @@
  * its order and a version; a wallet's progress is one hash (last completion per quest, and its quest
  * points), its ledger one list.
  *
- * Keys: q:catalog, q:order, q:version, q:completions, q:tasks (the tasks' points), q:w:<addr>, q:ledger:<addr>, fc:fid (the linked fid,
+ * Keys: q:catalog, q:order, q:version, q:completions, q:tasks (the tasks' points), q:w:<addr> (a rulebook
+ * action's last credit under `action:<id>` too), q:ledger:<addr>, fc:fid (the linked fid,
  * read), wallet:<addr> (checkInLast and checkInStreak, read); a completion also makes the wallet known (wallet:<addr>, codes, an:<day>:facts, an:since) and
  * credits through addPoints of lib/board.lua: lb, lb:held, disqualified, lb:version, the season's lb:s:<n>,
  * lb:held:s:<n>, lb:refs:s:<n> (untouched) and lb:seasons, score.
  * Scripts: quests/read-quests, read-quest-catalog, create-quest, replace-quest, import-quests, set-task-points,
- * complete-quest, get-quest-ledger (and lib/quests.lua).
+ * credit-action, get-quest-ledger (and lib/quests.lua).
  */
 import "server-only";
 import { MAX_QUESTS } from "@/lib/domain/quests";
 import type { RedisContext } from "@/lib/store/redis/context";
-import { BOARD, COMPLETE_QUEST, part, positional, REGISTRATION, SEASON_WRITE } from "@/lib/store/redis/layouts";
+import { BOARD, CREDIT_ACTION, part, positional, REGISTRATION, SEASON_WRITE } from "@/lib/store/redis/layouts";
 import { int, list, optInt, str, UnexpectedReplyError } from "@/lib/store/redis/reply";
 import { whole } from "@/lib/store/redis/run";
 import { seasonWrite } from "@/lib/store/redis/seasons";
 import { registration } from "@/lib/store/redis/wallets";
-import { ledgerEntryFrom, type CatalogWrite, type CompleteQuestResult, type LedgerEntry, type QuestStore, type StoredQuest, type TaskPoints, type WalletQuests } from "@/lib/store/types";
+import { isQuestProgressId, ledgerEntryFrom, storedLedgerId, type CatalogWrite, type CreditActionResult, type LedgerEntry, type QuestStore, type StoredQuest, type TaskPoints, type WalletQuests } from "@/lib/store/types";
 
 /** The field of q:w:<addr> that holds the wallet's quest points (keys.ts): never a quest id. */
 const POINTS_FIELD = ":points";
@@ -40,7 +41,10 @@ function questsOf(reply: unknown): StoredQuest[] {
   });
 }
 
-/** A wallet's quest progress hash: its quest points and the last completion of each quest (the operator's records read it too). */
+/**
+ * A wallet's quest progress hash: its quest points and the last credit of each quest and action, actions
+ * under their ledger id `action:<id>` (the operator's records read it whole; readQuests keeps the quests).
+ */
 export function questProgressOf(progress: unknown): Pick<WalletQuests, "points" | "lastCompleted"> {
   let points = 0;
   const lastCompleted: Record<string, number> = {};
@@ -54,7 +58,9 @@ export function questProgressOf(progress: unknown): Pick<WalletQuests, "points" 
 
 function progressOf(progress: unknown, fid: unknown, checkIn: unknown): WalletQuests {
   const [last, streak] = list(checkIn, "check-in", 2);
-  return { ...questProgressOf(progress), fid: optInt(fid, "fid"), checkIn: { last: optInt(last, "checkInLast"), streak: optInt(streak, "checkInStreak") ?? 0 } };
+  const { points, lastCompleted } = questProgressOf(progress);
+  const quests = Object.fromEntries(Object.entries(lastCompleted).filter(([id]) => isQuestProgressId(id)));
+  return { points, lastCompleted: quests, fid: optInt(fid, "fid"), checkIn: { last: optInt(last, "checkInLast"), streak: optInt(streak, "checkInStreak") ?? 0 } };
 }
 
 function writeOf<T extends string>(reply: unknown, outcomes: readonly T[], what: string): CatalogWrite<T> {
@@ -121,9 +127,9 @@ export function questOperations(context: RedisContext): QuestStore {
       return writeOf(await run("set-task-points", [keys.questVersion, keys.taskPoints], taskPairs(taskPoints)), ["set"], "setTaskPoints");
     },
 
-    async completeQuest({ wallet, questId, catalogVersion, points, periodSeconds, now }): Promise<CompleteQuestResult> {
+    async creditAction({ wallet, action, points, periodSeconds, now }): Promise<CreditActionResult> {
       const season = seasonWrite(context, now);
-      const { keys: scriptKeys, args } = positional(COMPLETE_QUEST, {
+      const { keys: scriptKeys, args } = positional(CREDIT_ACTION, {
         ...part(REGISTRATION, registration(context, wallet, now)),
         ...part(BOARD, { keys: keys.boardWrite, args: [] }),
         ...part(SEASON_WRITE, season),
@@ -132,15 +138,15 @@ export function questOperations(context: RedisContext): QuestStore {
         progressKey: keys.questProgress(wallet),
         completionsKey: keys.questCompletions,
         ledgerKey: keys.questLedger(wallet),
-        questId,
-        catalogVersion: whole(catalogVersion),
+        actionId: storedLedgerId({ source: action.source, questId: action.id }),
+        catalogVersion: action.source === "quest" ? whole(action.catalogVersion) : "",
         points: whole(points),
         period: periodSeconds === null ? "" : whole(periodSeconds),
       });
-      const reply = await runList("complete-quest", scriptKeys, args, 1);
+      const reply = await runList("credit-action", scriptKeys, args, 1);
       switch (reply[0]) {
-        case "completed":
-          return { outcome: "completed", questPoints: int(reply[1], "quest points") };
+        case "credited":
+          return { outcome: "credited", questPoints: int(reply[1], "quest points") };
         case "already":
           return { outcome: "already", at: int(reply[1], "completedAt") };
         case "cooldown":
@@ -148,7 +154,7 @@ export function questOperations(context: RedisContext): QuestStore {
         case "stale":
           return { outcome: "stale" };
         default:
-          throw new UnexpectedReplyError("completeQuest", reply);
+          throw new UnexpectedReplyError("creditAction", reply);
       }
     },
 

@@ -97,7 +97,7 @@ export function flag(value: unknown, what: string): boolean {
 }
 
 /** Elements of walletState's reply (lib/wallets.lua). */
-export const STATE_REPLY_LENGTH = 7 + SOCIAL_TASK_IDS.length;
+export const STATE_REPLY_LENGTH = 8 + SOCIAL_TASK_IDS.length;
 
 /** A WalletState from the first STATE_REPLY_LENGTH elements of a script's reply (walletState of lib/wallets.lua). */
 export function walletStateOf(reply: unknown[]): WalletState {
@@ -109,6 +109,7 @@ export function walletStateOf(reply: unknown[]): WalletState {
     referralPending: flag(reply[4], "referralPending"),
     pendingReferrals: optInt(reply[5], "pendingReferrals") ?? 0,
     score: int(reply[6], "score"),
-    social: Object.fromEntries(SOCIAL_TASK_IDS.map((id, i) => [id, optInt(reply[7 + i], id)])) as Record<SocialTaskId, number | null>,
+    fid: optInt(reply[7], "fid"),
+    social: Object.fromEntries(SOCIAL_TASK_IDS.map((id, i) => [id, optInt(reply[8 + i], id)])) as Record<SocialTaskId, number | null>,
   };
 }

@@ -48,7 +48,7 @@ const SCRIPT_FOLDERS = {
     "record-payout-distributor",
     "get-claims",
   ],
-  quests: ["read-quests", "read-quest-catalog", "create-quest", "replace-quest", "import-quests", "set-task-points", "complete-quest", "get-quest-ledger"],
+  quests: ["read-quests", "read-quest-catalog", "create-quest", "replace-quest", "import-quests", "set-task-points", "credit-action", "get-quest-ledger"],
   operator: [
     "put-wallets",
     "get-wallets",

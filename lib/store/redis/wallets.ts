@@ -48,7 +48,7 @@ export function walletOperations(context: RedisContext): WalletStore {
     },
 
     async getWalletState(wallet) {
-      return walletStateOf(await runList("get-wallet-state", [keys.wallet(wallet), ...keys.board], [wallet, ...SOCIAL_TASK_IDS], STATE_REPLY_LENGTH));
+      return walletStateOf(await runList("get-wallet-state", [keys.wallet(wallet), ...keys.board, keys.linkedFids], [wallet, ...SOCIAL_TASK_IDS], STATE_REPLY_LENGTH));
     },
   };
 }

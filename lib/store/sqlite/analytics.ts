@@ -15,7 +15,7 @@ import { immediate, required, snapshot, type Db } from "@/lib/store/sqlite/db";
 import { BOARD, BOARDS, prepareRank, type Boards } from "@/lib/store/sqlite/leaderboard";
 import { prepareDisqualification } from "@/lib/store/sqlite/moderation";
 import { prepareLedger } from "@/lib/store/sqlite/quests";
-import { STATE_SELECT, stateOf, type StateRow } from "@/lib/store/sqlite/rows";
+import { STATE_SELECT, stateOf, type StateRead } from "@/lib/store/sqlite/rows";
 import { LOOKUP_LEDGER_PAGE, type AnalyticsStore, type CampaignRead, type ReferrerPeriod, type VisitDay, type VisitInput, type WalletReport } from "@/lib/store/types";
 
 type DayRow = { day: number; visits: number; unique_visitors: number };
@@ -74,7 +74,7 @@ export function sqliteAnalytics(db: Db, counters: Counters): AnalyticsStore {
       ORDER BY w.referred_at DESC, w.wallet ASC LIMIT :limit OFFSET :offset`,
   );
   const countReferees = db.prepare<[string], { n: number }>("SELECT count(*) AS n FROM wallets WHERE referrer = ?");
-  const readState = db.prepare<[Boards & { wallet: string }], StateRow>(STATE_SELECT);
+  const readState = db.prepare<[Boards & { wallet: string }], StateRead>(STATE_SELECT);
   const readRank = prepareRank(db);
   const readDisqualification = prepareDisqualification(db);
   const readLedger = prepareLedger(db);
@@ -129,7 +129,7 @@ export function sqliteAnalytics(db: Db, counters: Counters): AnalyticsStore {
     getWalletReport: snapshot(db, (wallet: string, offset: number, limit: number): WalletReport => {
       const state = readState.get({ ...BOARDS, wallet });
       return {
-        known: state !== undefined,
+        known: state?.known === 1,
         state: stateOf(state),
         // A disqualified wallet's entry is held off BOARD: no row, rank 0.
         rank: readRank.get({ board: BOARD, wallet })?.rank ?? 0,

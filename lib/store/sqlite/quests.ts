@@ -1,7 +1,8 @@
 /**
  * Quests on SQLite (lib/store/ports/quests.ts). Owns `quests` (each quest's JSON, its place in the
  * catalog and its completions), `quest_catalog` (the version), `quest_progress`, `quest_points` and
- * `quest_ledger` (migration 13), and `task_points` (migration 15). Reads the linked fid from `farcaster_links` (notifications.ts), the
+ * `quest_ledger` (migration 13), and `task_points` (migration 15); a rulebook action's last credit sits in
+ * `quest_progress` under its ledger id (`action:<id>`). Reads the linked fid from `farcaster_links` (notifications.ts), the
  * wallet's check-in and streak from `wallets` (tasks.ts), and
  * credits through the board (leaderboard.ts addPoints), whose triggers keep the score total and the
  * board version.
@@ -12,7 +13,7 @@ import { immediate, required, snapshot, type Db } from "@/lib/store/sqlite/db";
 import type { Board } from "@/lib/store/sqlite/leaderboard";
 import type { Register } from "@/lib/store/sqlite/wallets";
 import type { CompletableTaskId } from "@/lib/domain/tasks";
-import { ledgerEntryFrom, storedLedgerId, type CompleteQuest, type CompleteQuestResult, type QuestLedger, type QuestStore, type StoredQuest, type TaskPoints } from "@/lib/store/types";
+import { isQuestProgressId, ledgerEntryFrom, storedLedgerId, type CreditAction, type CreditActionResult, type QuestLedger, type QuestStore, type StoredQuest, type TaskPoints } from "@/lib/store/types";
 
 const bodyOf = (quest: StoredQuest) => JSON.stringify(quest);
 const questOf = (body: string) => JSON.parse(body) as StoredQuest;
@@ -116,7 +117,7 @@ export function sqliteQuests(db: Db, board: Board, register: Register): QuestSto
         quests: current === unlessVersion ? null : quests(),
         wallet: {
           points: readPoints.get(wallet)?.points ?? 0,
-          lastCompleted: Object.fromEntries(readProgress.all(wallet).map((row) => [row.quest_id, row.last_at])),
+          lastCompleted: Object.fromEntries(readProgress.all(wallet).filter((row) => isQuestProgressId(row.quest_id)).map((row) => [row.quest_id, row.last_at])),
           fid: readFid.get(wallet)?.fid ?? null,
           checkIn: checkInOf(readCheckIn.get(wallet)),
         },
@@ -160,8 +161,9 @@ export function sqliteQuests(db: Db, board: Board, register: Register): QuestSto
       return { outcome: "set" as const, version: changed() };
     }),
 
-    completeQuest: immediate(db, ({ wallet, questId, catalogVersion, points, periodSeconds, now }: CompleteQuest): CompleteQuestResult => {
-      if (version() !== catalogVersion) return { outcome: "stale" };
+    creditAction: immediate(db, ({ wallet, action, points, periodSeconds, now }: CreditAction): CreditActionResult => {
+      if (action.source === "quest" && version() !== action.catalogVersion) return { outcome: "stale" };
+      const questId = storedLedgerId({ source: action.source, questId: action.id });
       const last = readLast.get({ wallet, questId })?.last_at;
       if (last !== undefined) {
         if (periodSeconds === null) return { outcome: "already", at: last };
@@ -171,9 +173,9 @@ export function sqliteQuests(db: Db, board: Board, register: Register): QuestSto
       writeLast.run({ wallet, questId, now });
       board.addPoints(wallet, now, points, false);
       addQuestPoints.run({ wallet, points });
-      countCompletion.run(questId);
+      if (action.source === "quest") countCompletion.run(action.id);
       appendLedger.run({ wallet, questId, points, now });
-      return { outcome: "completed", questPoints: required(readPoints.get(wallet), `quest_points row of ${wallet}`).points };
+      return { outcome: "credited", questPoints: required(readPoints.get(wallet), `quest_points row of ${wallet}`).points };
     }),
 
     getQuestLedger: snapshot(db, readLedger),

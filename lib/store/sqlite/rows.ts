@@ -48,13 +48,21 @@ export type WalletParams = TaskColumns &
 export type RecordRow = WalletParams & { score: number | null; reached_at: number | null };
 
 /** What getWalletState reads of one wallet. */
-export type StateRow = TaskColumns & PendingColumns & { referrer: string | null; referrals_count: number; score: number | null };
+export type StateRow = TaskColumns & PendingColumns & { referrer: string | null; referrals_count: number; score: number | null; fid: number | null };
 
-/** The StateRow of `:wallet` with the score of its entry on `:board` or `:held`; no row for an unknown wallet. */
-export const STATE_SELECT = `SELECT w.referrer, w.referrals_count, w.referral_pending, w.pending_referrals, e.score, w.checkin_last,
-            ${SOCIAL_TASK_IDS.map((id) => `w.${socialColumn(id)}`).join(", ")}, w.nft_mint
-       FROM wallets w LEFT JOIN leaderboard_entries e ON e.board IN (:board, :held) AND e.wallet = w.wallet
-      WHERE w.wallet = :wallet`;
+/** STATE_SELECT's row: `known` 0 (and every other column but `fid` null) for a wallet never made known. */
+export type StateRead = StateRow & { known: 0 | 1 };
+
+/**
+ * The StateRead of `:wallet` with the score of its entry on `:board` or `:held`; one row for any wallet,
+ * since a fid may be linked to a wallet the store does not know yet.
+ */
+export const STATE_SELECT = `SELECT w.wallet IS NOT NULL AS known, w.referrer, w.referrals_count, w.referral_pending, w.pending_referrals,
+            e.score, w.checkin_last, ${SOCIAL_TASK_IDS.map((id) => `w.${socialColumn(id)}`).join(", ")}, w.nft_mint, f.fid
+       FROM (SELECT :wallet AS wallet) k
+       LEFT JOIN wallets w ON w.wallet = k.wallet
+       LEFT JOIN leaderboard_entries e ON e.board IN (:board, :held) AND e.wallet = w.wallet
+       LEFT JOIN farcaster_links f ON f.wallet = k.wallet`;
 
 export type LeaderboardSqlRow = { wallet: string; score: number; referrals_count: number };
 
@@ -67,10 +75,12 @@ const UNKNOWN_STATE: StateRow = {
   score: null,
   checkin_last: null,
   nft_mint: 0,
+  fid: null,
   ...(Object.fromEntries(SOCIAL_TASK_IDS.map((id) => [socialColumn(id), null])) as Record<SocialColumn, null>),
 };
 
-export function stateOf(row: StateRow = UNKNOWN_STATE): WalletState {
+export function stateOf(read: StateRead | undefined): WalletState {
+  const row = read?.known === 1 ? read : { ...UNKNOWN_STATE, fid: read?.fid ?? null };
   return {
     referrer: row.referrer,
     referralsCount: row.referrals_count,
@@ -78,6 +88,7 @@ export function stateOf(row: StateRow = UNKNOWN_STATE): WalletState {
     ...tasksOf(row),
     referralPending: row.referral_pending === 1,
     pendingReferrals: row.pending_referrals,
+    fid: row.fid,
   };
 }
 

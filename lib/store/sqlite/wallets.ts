@@ -11,7 +11,7 @@ import { FACTS } from "@/lib/store/facts";
 import type { Counters } from "@/lib/store/sqlite/counters";
 import { immediate, required, type Db } from "@/lib/store/sqlite/db";
 import { BOARDS, type Boards } from "@/lib/store/sqlite/leaderboard";
-import { STATE_SELECT, stateOf, type StateRow } from "@/lib/store/sqlite/rows";
+import { STATE_SELECT, stateOf, type StateRead } from "@/lib/store/sqlite/rows";
 import type { Registration, WalletStore } from "@/lib/store/types";
 
 /** Makes the wallet known inside the caller's transaction, counted if new; the first wallet known keeps a shared code. */
@@ -40,7 +40,7 @@ export function registrar(db: Db, counters: Counters): Register {
 }
 
 export function sqliteWallets(db: Db, register: Register): WalletStore {
-  const readState = db.prepare<[Boards & { wallet: string }], StateRow>(STATE_SELECT);
+  const readState = db.prepare<[Boards & { wallet: string }], StateRead>(STATE_SELECT);
   return {
     registerWallet: immediate(db, register),
     // One statement reads one snapshot: no transaction needed.

@@ -13,12 +13,13 @@ local recordKey = KEYS[6]
 local progressKey = KEYS[7]
 local ledgerKey = KEYS[8]
 local questOrderKey = KEYS[9]
+local linkedFidsKey = KEYS[10]
 local wallet = ARGV[1]
 local offset = tonumber(ARGV[2])
 local limit = tonumber(ARGV[3])
 local ledgerLimit = tonumber(ARGV[4])
 
-local out = walletState(walletKey, board, wallet, {unpack(ARGV, 5)})
+local out = walletState(walletKey, linkedFidsKey, board, wallet, {unpack(ARGV, 5)})
 local rank = redis.call('ZRANK', board.lb, wallet)
 out[#out + 1] = redis.call('HEXISTS', walletKey, 'createdAt')
 out[#out + 1] = rank and rank + 1 or 0

@@ -20,12 +20,13 @@ local function ownerOfCode(codesKey, code, completeField)
 end
 
 -- What the request path reads of one wallet: {referrer, referralsCount, checkInLast, nftMint, referralPending,
--- pendingReferrals, score, <completion time of each of taskIds>}, nil where unset, score 0 without an entry
--- (a held entry counts).
-local function walletState(walletKey, board, wallet, taskIds)
+-- pendingReferrals, score, linked fid, <completion time of each of taskIds>}, nil where unset, score 0 without
+-- an entry (a held entry counts).
+local function walletState(walletKey, linkedFidsKey, board, wallet, taskIds)
   local out = redis.call('HMGET', walletKey, 'referrer', 'referralsCount', 'checkInLast', 'nftMint', 'referralPending', 'pendingReferrals')
   local stored = redis.call('ZSCORE', placeOf(board, wallet), wallet)
   out[#out + 1] = stored and scoreOf(stored) or 0
+  out[#out + 1] = redis.call('HGET', linkedFidsKey, wallet)
   local times = redis.call('HMGET', walletKey, unpack(taskIds))
   for i = 1, #taskIds do out[#out + 1] = times[i] end
   return out

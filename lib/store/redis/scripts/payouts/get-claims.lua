@@ -3,9 +3,11 @@
 -- where the wallet has an allocation: {header, amount, proof}, the proof's siblings read from the plan's
 -- nodes (OpenZeppelin's layout: the sibling of i is i-1 when i is even, i+1 when odd; the parent floor((i-1)/2)),
 -- as one hex string of 64 characters a node.
-local prefix, wallet = ARGV[1], ARGV[2]
+local liveKey = KEYS[1]
+local prefix = ARGV[1]
+local wallet = ARGV[2]
 local out = {}
-for _, id in ipairs(redis.call('ZREVRANGE', KEYS[1], 0, -1)) do
+for _, id in ipairs(redis.call('ZREVRANGE', liveKey, 0, -1)) do
   local keys = payoutKeys(prefix, id)
   local allocation = redis.call('HGET', keys.wallets, wallet)
   if allocation then

@@ -2,8 +2,14 @@
 -- publishPayoutPlan: KEYS plan, rows, wallets, nodes, pay:plans, audit; ARGV id, now. Publishes a staged plan
 -- that holds its count of allocations and 2 * count - 1 nodes, with its audit entry (appendAudit of
 -- lib/moderation.lua). Returns {'published', auditId, createdBy, count, root}, {'incomplete'} or {'missing'}.
-local planKey, rowsKey, walletsKey, nodesKey, plansKey, auditKey = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
-local id, now = ARGV[1], ARGV[2]
+local planKey = KEYS[1]
+local rowsKey = KEYS[2]
+local walletsKey = KEYS[3]
+local nodesKey = KEYS[4]
+local plansKey = KEYS[5]
+local auditKey = KEYS[6]
+local id = ARGV[1]
+local now = ARGV[2]
 local state, count, createdBy, root, createdAt = unpack(redis.call('HMGET', planKey, 'state', 'count', 'createdBy', 'root', 'createdAt'))
 if state ~= 'staged' then return {'missing'} end
 count = tonumber(count)

@@ -2,8 +2,14 @@
 -- recordPayoutDistributor: KEYS plan, pay:live, audit; ARGV id, address, chainId, admin, now. Records the
 -- distributor of a published plan once, with its audit entry. Returns {'recorded', auditId, header},
 -- {'already', header} or {'missing'}.
-local planKey, liveKey, auditKey = KEYS[1], KEYS[2], KEYS[3]
-local id, address, chainId, admin, now = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5]
+local planKey = KEYS[1]
+local liveKey = KEYS[2]
+local auditKey = KEYS[3]
+local id = ARGV[1]
+local address = ARGV[2]
+local chainId = ARGV[3]
+local admin = ARGV[4]
+local now = ARGV[5]
 local state, distributor, count, root, createdAt = unpack(redis.call('HMGET', planKey, 'state', 'distributor', 'count', 'root', 'createdAt'))
 if state ~= 'published' then return {'missing'} end
 if distributor then return {'already', readPlanHeader(planKey)} end
