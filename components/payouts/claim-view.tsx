@@ -15,7 +15,8 @@ import { Spinner } from "@/components/ui/spinner";
 import { ConnectButton } from "@/components/wallet/wallet-ui";
 import { errorText } from "@/lib/client/api";
 import { chainName, formatTokenAmount, payoutClients, sendClaim, switchWalletChain } from "@/lib/client/payout-chain";
-import { useClaimOnChain, useClaims, useReadClaimAgain, useTransaction, type Claim } from "@/lib/client/payout-hooks";
+import { useClaimOnChain, useClaims, useReadClaimAgain, type Claim } from "@/lib/client/payout-hooks";
+import { useTransaction } from "@/lib/client/transaction";
 import { useWallet } from "@/lib/client/wallet";
 import { shortWallet } from "@/lib/domain/wallet";
 

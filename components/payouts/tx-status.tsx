@@ -1,6 +1,6 @@
 import { Spinner } from "@/components/ui/spinner";
 import { shortWallet } from "@/lib/domain/wallet";
-import type { TxState } from "@/lib/client/payout-hooks";
+import type { TxState } from "@/lib/client/transaction";
 
 /** One transaction's state in a line: waiting for the wallet, sent (with its hash), confirmed, or failed with the reason. */
 export function TxStatus({ label, state, testId }: { label: string; state: TxState; testId: string }) {

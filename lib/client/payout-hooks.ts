@@ -1,14 +1,15 @@
 "use client";
 
 /**
- * Payouts in the browser: a wallet's claims and their state on chain (read through the wallet,
- * lib/client/payout-chain.ts), the console's plans, and one transaction's steps as the page shows them.
+ * Payouts in the browser: a wallet's claims and their state on chain (read through the wallet with
+ * lib/client/payout-chain.ts, downloaded with the first read: the dashboard's claim link must not put
+ * viem and the distributor's bytecode on the first load), and the console's plans.
  */
 import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
-import type { EIP1193Provider, Hex } from "viem";
-import { api, errorText, queryKeys } from "@/lib/client/api";
-import { isClaimed, payoutClients, readToken, rejectedInWallet, walletChainId, type TokenInfo } from "@/lib/client/payout-chain";
+import type { EIP1193Provider } from "viem";
+import { api, queryKeys } from "@/lib/client/api";
+import type { TokenInfo } from "@/lib/client/payout-chain";
 import { useWallet } from "@/lib/client/wallet";
 import type { ClaimResponse } from "@/lib/contract/payout-schemas";
 
@@ -28,6 +29,7 @@ function claimOnChainQuery(claim: Claim, wallet: string, chainId: number | undef
   return queryOptions({
     queryKey: [...claimOnChainKey(claim.plan, wallet), chainId ?? 0],
     queryFn: async (): Promise<ClaimOnChain> => {
+      const { isClaimed, payoutClients, readToken, walletChainId } = await import("@/lib/client/payout-chain");
       const eip1193 = await provider();
       const current = await walletChainId(eip1193);
       if (current !== claim.chainId) return { network: "wrong", walletChainId: current };
@@ -64,38 +66,6 @@ export function useHasUnclaimed(wallet: string): boolean {
 export function useReadClaimAgain(claim: Claim, wallet: string) {
   const qc = useQueryClient();
   return useCallback(() => qc.invalidateQueries({ queryKey: claimOnChainKey(claim.plan, wallet) }), [qc, claim.plan, wallet]);
-}
-
-/** One transaction as the page shows it, from the wallet's prompt to its receipt. */
-export type TxState =
-  | { step: "idle" }
-  | { step: "wallet" }
-  | { step: "sent"; hash: Hex }
-  | { step: "confirmed"; hash: Hex }
-  | { step: "failed"; reason: string; hash?: Hex };
-
-/**
- * Runs one transaction and keeps its state. `send` calls `onSent` with the hash once the wallet sent it and
- * resolves once it is mined. A "no" in the wallet goes back to idle: nothing failed. Resolves true when mined.
- */
-export function useTransaction() {
-  const [state, setState] = useState<TxState>({ step: "idle" });
-  const run = useCallback(async (send: (onSent: (hash: Hex) => void) => Promise<unknown>): Promise<boolean> => {
-    let hash: Hex | undefined;
-    setState({ step: "wallet" });
-    try {
-      await send((sent) => {
-        hash = sent;
-        setState({ step: "sent", hash: sent });
-      });
-      setState(hash ? { step: "confirmed", hash } : { step: "idle" });
-      return true;
-    } catch (error) {
-      setState(rejectedInWallet(error) && !hash ? { step: "idle" } : { step: "failed", reason: errorText(error), hash });
-      return false;
-    }
-  }, []);
-  return { state, run };
 }
 
 /** The console's plans, newest first. */
