@@ -1,12 +1,15 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { ReferralCard } from "@/components/dashboard/referral-card";
 import { NotificationsCard } from "@/components/farcaster/notifications-card";
-import { ClaimLink } from "@/components/payouts/claim-link";
 import { QuestList } from "@/components/tasks/quest-list";
 import { TaskList, type TaskSettings } from "@/components/tasks/task-list";
 import type { QualifyRule } from "@/lib/domain/qualify";
 import { shortWallet } from "@/lib/domain/wallet";
+
+// Code-split: the landing's first load (which carries this dashboard) stays within its budget.
+const ClaimLink = dynamic(() => import("@/components/payouts/claim-link").then((m) => m.ClaimLink));
 
 export function Dashboard({
   wallet,
