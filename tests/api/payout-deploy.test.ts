@@ -3,9 +3,11 @@
  * built by the service and an anvil with a QuestToken. It deploys, funds and records a plan's distributor
  * (through recordDistributor: the on-chain check and the audit entry), and refuses, before sending any
  * transaction, a plan already recorded, a deployer one base unit short of the total, and a plan on
- * another chain than RPC_URL's.
+ * another chain than RPC_URL's; a failure after the deploy names the distributor's address.
  */
 import { execFile } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -121,6 +123,38 @@ describe("npm run payout:deploy", () => {
     expect(code).toBe(1);
     expect(stderr.trim()).toBe(`[payout:deploy] RPC_URL serves chain 31337, and plan ${id} is on chain 8453: nothing deployed`);
     expect(await sentBy(deployer)).toBe(before);
+  });
+
+  it("a failure after the deploy (the RPC fails the recording's read) names the deployed, funded distributor, and records nothing", async () => {
+    const id = await plan();
+    await chain.mint(token, deployer, 1n); // the last test left TOTAL - 1
+    // Forwards every call to anvil but eth_getCode, which only the recording's on-chain check sends.
+    const proxy = createServer(async (request, response) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      const body = Buffer.concat(chunks).toString();
+      const call = JSON.parse(body) as { id: number; method: string };
+      const answer =
+        call.method === "eth_getCode"
+          ? JSON.stringify({ jsonrpc: "2.0", id: call.id, error: { code: -32603, message: "node down" } })
+          : await (await fetch(rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body })).text();
+      response.writeHead(200, { "content-type": "application/json" }).end(answer);
+    });
+    await new Promise<void>((listening) => proxy.listen(0, "127.0.0.1", listening));
+    try {
+      const { port } = proxy.address() as AddressInfo;
+      const { code, stdout, stderr } = await deploy(["--plan", id], { RPC_URL: `http://127.0.0.1:${port}`, DEPLOYER_PRIVATE_KEY: DEPLOYER_KEY });
+      expect({ code, stdout }).toEqual({ code: 1, stdout: "" });
+      const distributor = /deployed at (0x[0-9a-f]{40})/.exec(lastLine(stderr))?.[1] as Address;
+      expect(lastLine(stderr)).toBe(
+        `[payout:deploy] recording it failed (Could not read the chain, please retry); the distributor is deployed at ${distributor}: ` +
+          `do not deploy again, finish by hand and record it with POST /api/admin/payouts/${id}/distributor`,
+      );
+      expect(await chain.balanceOf(token, distributor)).toBe(TOTAL);
+      expect((await store.getPayoutPlan(id))?.distributor).toBeNull();
+    } finally {
+      await new Promise((closed) => proxy.close(closed));
+    }
   });
 
   it("without DEPLOYER_PRIVATE_KEY, or with a malformed one, is a usage error that never echoes the key", async () => {
