@@ -21,6 +21,7 @@ import { ConfigError, parseDeployer } from "@/lib/config";
 import { ApiError } from "@/lib/contract/errors";
 import { systemClock } from "@/lib/domain/clock";
 import { PLAN_ID_PATTERN } from "@/lib/domain/payouts";
+import { WALLET_PATTERN } from "@/lib/domain/wallet";
 import { recordDistributor } from "@/lib/services/payouts";
 import { openConfiguredStore, runMain, UsageError } from "@/scripts/operator-cli";
 
@@ -46,7 +47,7 @@ const messageOf = (error: unknown) => (error instanceof BaseError ? error.shortM
 runMain("payout:deploy", USAGE, OPTIONS, async (values) => {
   const id = values.plan;
   if (!id || !PLAN_ID_PATTERN.test(id)) throw new UsageError(`--plan must be a plan id (12 hex characters), got ${id ?? "nothing"}`);
-  if (values.owner !== undefined && !/^0x[0-9a-fA-F]{40}$/.test(values.owner)) throw new UsageError(`--owner must be an address (0x and 40 hex characters), got ${values.owner}`);
+  if (values.owner !== undefined && !WALLET_PATTERN.test(values.owner)) throw new UsageError(`--owner must be an address (0x and 40 hex characters), got ${values.owner}`);
 
   const { store, target } = await openConfiguredStore(values["env-file"]);
   try {
@@ -62,6 +63,7 @@ runMain("payout:deploy", USAGE, OPTIONS, async (values) => {
     const transport = http(deployer.chain.rpcUrl, { timeout: deployer.chain.timeoutMs });
     // Receipts are polled each second: under one block of Base (2 s), and a test on anvil waits no longer.
     const publicClient = createPublicClient({ chain, transport, pollingInterval: 1_000 });
+    // chainFor answers undefined only when given no chain id; a plan always has one.
     const walletClient = createWalletClient({ chain: chain!, transport, account });
     const token = plan.token as Address;
     const total = BigInt(plan.total);

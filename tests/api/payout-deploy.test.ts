@@ -15,6 +15,7 @@ import { promisify } from "node:util";
 import { privateKeyToAccount } from "viem/accounts";
 import type { Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { payoutDistributorAbi } from "@/lib/chain/payout-distributor-artifact";
 import { parseConfig } from "@/lib/config";
 import { buildPayoutPlan } from "@/lib/services/payouts";
 import { createStore } from "@/lib/store";
@@ -53,9 +54,10 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function plan(chainId = 31337): Promise<string> {
-  const deps = { store, clock: () => Math.floor(Date.now() / 1000), seasons: null };
-  const built = await buildPayoutPlan(deps, "test", { board: "all", token, chainId, mode: "per_unit", unitAmount: UNIT.toString(), deadline });
+/** A plan of the board; `at` its deadline (the service checks it against a clock a minute before it). */
+async function plan(chainId = 31337, at = deadline): Promise<string> {
+  const deps = { store, clock: () => at - 60, seasons: null };
+  const built = await buildPayoutPlan(deps, "test", { board: "all", token, chainId, mode: "per_unit", unitAmount: UNIT.toString(), deadline: at });
   expect(built.total).toBe(TOTAL.toString());
   return built.id;
 }
@@ -75,6 +77,8 @@ async function deploy(args: string[], env: Record<string, string> = { RPC_URL: r
 
 const lastLine = (text: string) => text.trimEnd().split("\n").at(-1) ?? "";
 const sentBy = (address: Address) => chain.publicClient.getTransactionCount({ address });
+const ownerOf = async (distributor: Address) =>
+  (await chain.publicClient.readContract({ address: distributor, abi: payoutDistributorAbi, functionName: "owner" })).toLowerCase();
 
 describe("npm run payout:deploy", () => {
   it("deploys, funds with exactly the total the deployer holds, and records the distributor with its audit entry", async () => {
@@ -89,6 +93,7 @@ describe("npm run payout:deploy", () => {
     expect((await chain.publicClient.getTransactionReceipt({ hash: answer.fundTxHash })).to?.toLowerCase()).toBe(token);
     expect(await chain.balanceOf(token, answer.distributor)).toBe(TOTAL);
     expect(await chain.balanceOf(token, deployer)).toBe(0n);
+    expect(await ownerOf(answer.distributor)).toBe(deployer);
 
     expect((await store.getPayoutPlan(id))?.distributor).toEqual({ address: answer.distributor, chainId: 31337 });
     const [audit] = (await store.getAuditLog(0, 1)).entries;
@@ -125,7 +130,17 @@ describe("npm run payout:deploy", () => {
     expect(await sentBy(deployer)).toBe(before);
   });
 
-  it("a failure after the deploy (the RPC fails the recording's read) names the deployed, funded distributor, and records nothing", async () => {
+  it("refuses a plan whose deadline is exactly the chain's latest block time, sending nothing", async () => {
+    const now = Number(await chain.now());
+    const id = await plan(31337, now);
+    const before = await sentBy(deployer);
+    const { code, stderr } = await deploy(["--plan", id]);
+    expect(code).toBe(1);
+    expect(stderr.trim()).toBe(`[payout:deploy] plan ${id}'s deadline ${now} is not after the chain's time ${now}: nothing deployed (build a new plan)`);
+    expect(await sentBy(deployer)).toBe(before);
+  });
+
+  it("a failure after the deploy (the RPC fails the recording's read) names the deployed, funded distributor (owned by --owner), and records nothing", async () => {
     const id = await plan();
     await chain.mint(token, deployer, 1n); // the last test left TOTAL - 1
     // Forwards every call to anvil but eth_getCode, which only the recording's on-chain check sends.
@@ -143,7 +158,7 @@ describe("npm run payout:deploy", () => {
     await new Promise<void>((listening) => proxy.listen(0, "127.0.0.1", listening));
     try {
       const { port } = proxy.address() as AddressInfo;
-      const { code, stdout, stderr } = await deploy(["--plan", id], { RPC_URL: `http://127.0.0.1:${port}`, DEPLOYER_PRIVATE_KEY: DEPLOYER_KEY });
+      const { code, stdout, stderr } = await deploy(["--plan", id, "--owner", chain.outsider.address.toUpperCase().replace("0X", "0x")], { RPC_URL: `http://127.0.0.1:${port}`, DEPLOYER_PRIVATE_KEY: DEPLOYER_KEY });
       expect({ code, stdout }).toEqual({ code: 1, stdout: "" });
       const distributor = /deployed at (0x[0-9a-f]{40})/.exec(lastLine(stderr))?.[1] as Address;
       expect(lastLine(stderr)).toBe(
@@ -151,6 +166,7 @@ describe("npm run payout:deploy", () => {
           `do not deploy again, finish by hand and record it with POST /api/admin/payouts/${id}/distributor`,
       );
       expect(await chain.balanceOf(token, distributor)).toBe(TOTAL);
+      expect(await ownerOf(distributor)).toBe(chain.outsider.address);
       expect((await store.getPayoutPlan(id))?.distributor).toBeNull();
     } finally {
       await new Promise((closed) => proxy.close(closed));
