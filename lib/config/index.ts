@@ -216,6 +216,17 @@ export function parseConfig(source: EnvSource): Config {
   return configOf(new Environment(source));
 }
 
+/**
+ * The key `npm run payout:deploy` deploys and funds a distributor with (DEPLOYER_PRIVATE_KEY), with the
+ * chain it sends to; null while RPC_URL or the key is unset. The app never signs: Config leaves the key out.
+ */
+export function parseDeployer(source: EnvSource): { chain: ChainConfig; privateKey: `0x${string}` } | null {
+  const env = new Environment(source);
+  const { chain } = configOf(env);
+  const privateKey = env.read("chain").chain.DEPLOYER_PRIVATE_KEY;
+  return chain && privateKey ? { chain, privateKey } : null;
+}
+
 /** The process's configuration, built on first use. */
 export function config(): Config {
   return environment().view(configOf);

@@ -149,6 +149,14 @@ export const SLICES = {
     STAKING_CONTRACT: optional.pipe(address.optional()),
     STAKE_IDS_FUNCTION: optional.default("function getUserStakeIds(address) view returns (uint256[])"),
     RPC_TIMEOUT_MS: integer(5_000, 100, 60_000),
+    /** Only `npm run payout:deploy` signs with it; kept here so a malformed key is refused like any value, never echoed. */
+    DEPLOYER_PRIVATE_KEY: optional.pipe(
+      z
+        .string()
+        .regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte private key (0x and 64 hex digits)")
+        .transform((v) => v as `0x${string}`)
+        .optional(),
+    ),
   }),
   qualify: z.object({
     REFERRAL_QUALIFY: optional.default("none").pipe(z.enum(QUALIFY_RULES)),

@@ -4,6 +4,7 @@ import { config, siteConfig, type Config } from "@/lib/config";
 import { systemClock, type Clock } from "@/lib/domain/clock";
 import { rulebookOf, type Rulebook } from "@/lib/domain/rulebook";
 import { createNftVerifier } from "@/lib/chain/verifier";
+import { verifiesNftMint } from "@/lib/domain/task-availability";
 import type { NftVerifier } from "@/lib/chain/types";
 import { createWalletActivity, type WalletActivity } from "@/lib/chain/activity";
 import { createQuestReads, type QuestReads } from "@/lib/chain/quest-reads";
@@ -55,7 +56,8 @@ export interface Deps {
  * response is sent (next/server's after() in the app).
  */
 export function buildDeps(cfg: Config, store: Store, later: Later): Deps {
-  const chain = cfg.chain ? createNftVerifier(cfg.chain) : null;
+  // RPC_URL alone serves the quests and payouts; nft_mint is verified only beside its contract.
+  const chain = cfg.chain && verifiesNftMint(cfg.chain) ? createNftVerifier(cfg.chain) : null;
   const activity = cfg.chain ? createWalletActivity(cfg.chain) : null;
   const notifications = cfg.notifications && {
     config: cfg.notifications,

@@ -42,8 +42,8 @@ beforeAll(async () => {
   const now = Math.floor(Date.now() / 1000);
   await store.registerWallet(winner, now - 60);
   for (let i = 0; i < 2; i++) await store.recordReferral({ referee: randomWallet(), refCode: winner.slice(-8), selfReferral: false, now: now - 50 + i, terms: AT_ONCE });
-  // RPC_URL turns the chain on only beside an NFT or staking contract (nft_mint's settings): the token stands in.
-  app = await startApp({ DATA_DIR: dataDir, ADMIN_TOKEN: TOKEN, RPC_URL: chain.publicClient.transport.url!, NFT_CONTRACT: token });
+  // RPC_URL alone: no NFT or staking contract, so nft_mint stays unverified while payouts read the chain.
+  app = await startApp({ DATA_DIR: dataDir, ADMIN_TOKEN: TOKEN, RPC_URL: chain.publicClient.transport.url! });
   api = client(app.baseUrl);
 }, 180_000);
 afterAll(async () => {
@@ -97,6 +97,13 @@ describe("POST /api/admin/payouts/{id}/distributor", () => {
     expect(await chain.balanceOf(token, winner)).toBe(40n * UNIT);
     expect(await chain.balanceOf(token, distributor)).toBe(40n * UNIT);
     expect(await chain.isClaimed(distributor, winner)).toBe(true);
+  });
+
+  it("RPC_URL alone starts the app: nft_mint answers as without a chain, since no NFT or staking contract is set", async () => {
+    expect(await api.post("/api/steam/verify", { wallet: randomWallet(), taskId: "nft_mint" })).toMatchObject({
+      status: 200,
+      body: { success: false, taskId: "nft_mint", verified: false, reason: "On-chain verification is not configured" },
+    });
   });
 
   it("a plan on another chain than RPC_URL's is a 409; an unknown plan a 404; a malformed address a 400; all record nothing", async () => {
