@@ -4,7 +4,7 @@
  */
 import { expect, test } from "@/tests/e2e/support/fixtures";
 
-const TAGS = ["Users", "Referrals", "Tasks", "Quests", "Leaderboard", "Sign-in", "Campaign console", "Moderation", "Farcaster", "Operations"];
+const TAGS = ["Users", "Referrals", "Tasks", "Quests", "Leaderboard", "Sign-in", "Campaign console", "Moderation", "Payouts", "Farcaster", "Operations"];
 
 test("the contents list every section, and a link lands on its section below the header", async ({ page, app }) => {
   await page.goto(`${app.baseUrl}/docs`);
@@ -29,6 +29,7 @@ test("the contents list every section, and a link lands on its section below the
     ["sign-in", "Sign-in"],
     ["campaign-console", "Campaign console"],
     ["moderation", "Moderation"],
+    ["payouts", "Payouts"],
     ["farcaster", "Farcaster"],
     ["operations", "Operations"],
     ["schemas", "Schemas"],
