@@ -76,7 +76,8 @@ export function openApiCheck() {
 
   /** Sends a request and checks the response against the document: status, content type, body, request id. */
   async function call(app: AppServer, method: Method, target: string, init: CallInit = {}) {
-    const headers = { ...(init.body !== undefined && { "content-type": "application/json" }), ...init.headers };
+    // A fresh connection each time: a kept-alive one can be closed by the server just as a request reuses it, after a long step.
+    const headers = { connection: "close", ...(init.body !== undefined && { "content-type": "application/json" }), ...init.headers };
     const body = init.body === undefined ? undefined : typeof init.body === "string" ? init.body : JSON.stringify(init.body);
     const res = await fetch(app.baseUrl + target, { method, headers, body });
     const path = documentedPath(new URL(target, "http://x").pathname);
