@@ -1,28 +1,23 @@
 /**
  * The OpenAPI document cannot drift: real responses of every endpoint, success and error, from
- * the production build, validate against /api/openapi.json (ajv, JSON Schema 2020-12), every
- * status they answer with is documented, and every documented status is seen here.
+ * the production build, validate against /api/openapi.json (tests/api/openapi-check.ts), every
+ * status they answer with is documented, and every status documented for this file's tags is seen
+ * here (the quest and payout endpoints have their own files).
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import Ajv2020, { type ValidateFunction } from "ajv/dist/2020";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_BODY_BYTES } from "@/lib/contract/route-spec";
 import { refCodeOf } from "@/lib/domain/wallet";
 import { startApp, type AppServer } from "@/tests/support/app-server";
 import { freePort } from "@/tests/support/free-port";
 import { BROWSER } from "@/tests/support/http";
 import { randomCode, randomWallet, walletWithCode } from "@/tests/support/wallets";
+import { CHECKED_TAGS, newAdminToken, openApiCheck, operationsOf, oversized } from "@/tests/api/openapi-check";
 import { accountOf, cookieOf, keyedWallet, signIn, siweMessage } from "@/tests/api/wallet-session";
 import { newAppKey, signedEvent, startFakeHub, startNotificationServer, startQuickAuthServer } from "@/tests/support/farcaster";
 import { startNeynarStandIn, type NeynarStandIn } from "@/tests/support/neynar-stand-in";
 
-type Content = Record<string, { schema: unknown }>;
-type Doc = {
-  paths: Record<string, Record<string, { responses: Record<string, { content?: Content; headers?: Record<string, unknown> }> }>>;
-  components: { schemas: Record<string, unknown> };
-};
-
-const TOKEN = randomBytes(24).toString("hex");
+const TAGS = CHECKED_TAGS["operators-openapi.test.ts"];
+const TOKEN = newAdminToken();
 const CRON = randomBytes(24).toString("hex");
 const ADMIN = keyedWallet();
 /** The cast the live server's fc_like_recast and fc_comment are verified against (FARCASTER_CAST_HASH). */
@@ -34,10 +29,8 @@ describe("real responses against the OpenAPI document", () => {
   let off: AppServer; // no ADMIN_TOKEN
   let guarded: AppServer; // WALLET_AUTH=siwe and rate limits, client IP from x-forwarded-for
   let guardedDown: AppServer; // WALLET_AUTH=siwe, store unreachable
-  let doc: Doc;
-  const ajv = new Ajv2020({ strict: true, allErrors: true });
-  const validators = new Map<string, ValidateFunction>();
-  const seen = new Set<string>();
+  const check = openApiCheck();
+  const { call, get, post } = check;
 
   let hub: Awaited<ReturnType<typeof startFakeHub>>;
   let notify: Awaited<ReturnType<typeof startNotificationServer>>;
@@ -64,64 +57,11 @@ describe("real responses against the OpenAPI document", () => {
       }),
       freePort().then((port) => startApp({ ...siwe, REDIS_URL: `redis://127.0.0.1:${port}`, STORE_TIMEOUT_MS: "300" })),
     ]);
-    const res = await fetch(`${live.baseUrl}/api/openapi.json`);
-    expect(res.status).toBe(200);
-    doc = (await res.json()) as Doc;
-    ajv.addSchema({ $id: "doc", $defs: doc.components.schemas });
-    seen.add("get /api/openapi.json 200");
+    await check.load(live);
   }, 180_000);
   afterAll(async () => {
     await Promise.all([live?.stop(), down?.stop(), off?.stop(), guarded?.stop(), guardedDown?.stop(), hub?.stop(), notify?.stop(), quickAuth?.stop(), neynar?.stop()]);
   });
-
-  function validator(key: string, schema: unknown): ValidateFunction {
-    let validate = validators.get(key);
-    if (!validate) {
-      validate = ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', '"doc#/$defs/')));
-      validators.set(key, validate);
-    }
-    return validate;
-  }
-
-  /** The document's path of a request's: itself, or the path whose {parameter} segments match it. */
-  function documentedPath(pathname: string): string {
-    if (doc.paths[pathname]) return pathname;
-    const templated = Object.keys(doc.paths).find((path) => new RegExp(`^${path.replace(/\{\w+\}/g, "[^/]+")}$`).test(pathname));
-    return templated ?? pathname;
-  }
-
-  /** Sends a request and checks the response against the document: status, content type, body, request id. */
-  async function call(app: AppServer, method: "GET" | "POST" | "PATCH", target: string, init: { body?: unknown; headers?: Record<string, string> } = {}) {
-    const headers = { ...(init.body !== undefined && { "content-type": "application/json" }), ...init.headers };
-    const body = init.body === undefined ? undefined : typeof init.body === "string" ? init.body : JSON.stringify(init.body);
-    const res = await fetch(app.baseUrl + target, { method, headers, body });
-    const path = documentedPath(new URL(target, "http://x").pathname);
-    const op = doc.paths[path]?.[method.toLowerCase()];
-    expect(op, `${method} ${path} is documented`).toBeDefined();
-    const documented = op!.responses[String(res.status)];
-    expect(documented, `${method} ${path} answered ${res.status}, which the document does not list`).toBeDefined();
-    if (res.status === 304) {
-      // Not modified: no body, and the ETag it names.
-      expect(documented!.content, `${method} ${path} 304 documents a body`).toBeUndefined();
-      expect(await res.text()).toBe("");
-      expect(res.headers.get("etag")).toBe(init.headers?.["if-none-match"]);
-      seen.add(`${method.toLowerCase()} ${path} 304`);
-      return { status: 304, body: undefined as any, headers: res.headers };
-    }
-    const type = res.headers.get("content-type")?.split(";")[0] ?? "";
-    const content = documented!.content?.[type];
-    expect(content, `${method} ${path} ${res.status} answered ${type}, which the document does not list`).toBeDefined();
-    const text = await res.text();
-    const parsed: unknown = type === "application/json" ? JSON.parse(text) : text;
-    const validate = validator(`${method} ${path} ${res.status} ${type}`, content!.schema);
-    expect(validate(parsed), `${method} ${path} ${res.status}: ${ajv.errorsText(validate.errors)}\n${text.slice(0, 500)}`).toBe(true);
-    expect(res.headers.get("x-request-id")).toBeTruthy();
-    seen.add(`${method.toLowerCase()} ${path} ${res.status}`);
-    return { status: res.status, body: parsed as any, headers: res.headers };
-  }
-  const get = (app: AppServer, target: string, headers?: Record<string, string>) => call(app, "GET", target, { headers });
-  const post = (app: AppServer, target: string, body: unknown) => call(app, "POST", target, { body });
-  const oversized = { wallet: randomWallet(), pad: "x".repeat(9000) };
 
   it("users and referrals", async () => {
     const referrer = randomWallet();
@@ -217,7 +157,7 @@ describe("real responses against the OpenAPI document", () => {
     while (!text.includes("data: ")) text += new TextDecoder().decode((await reader.read()).value);
     await reader.cancel();
     expect(text).toMatch(/^retry: \d+\n\n/);
-    seen.add("get /api/leaderboard/stream 200");
+    check.seen.add("get /api/leaderboard/stream 200");
     expect((await get(live, "/api/health")).body.ok).toBe(true);
   });
 
@@ -305,7 +245,7 @@ describe("real responses against the OpenAPI document", () => {
     expect((await get(down, "/api/health")).status).toBe(503);
     // The campaign console's and moderation endpoints have their own tests.
     const console500 = /\/api\/admin\/(stats|referrers|wallet|wallets\/disqualify|wallets\/reinstate|audit|disqualified|signals|signals\/wallet) 500$/;
-    expect([...seen].filter((s) => s.endsWith(" 500") && !console500.test(s)).length).toBe(14);
+    expect([...check.seen].filter((s) => s.endsWith(" 500") && !console500.test(s)).length).toBe(14);
   });
 
   it("wallet sign-in and rate limits: every status they add", async () => {
@@ -428,91 +368,21 @@ describe("real responses against the OpenAPI document", () => {
     expect((await get(down, "/api/admin/notifications", auth)).status).toBe(500);
   });
 
-  it("the quest endpoints: every status they document", async () => {
-    const auth = { authorization: `Bearer ${TOKEN}` };
-    const notAdmin = { cookie: await signIn(live.baseUrl, accountOf(keyedWallet())!) };
-    const admin = (app: AppServer, method: "GET" | "POST" | "PATCH", target: string, body?: unknown, headers: Record<string, string> = auth) =>
-      call(app, method, target, { body, headers });
-    const visitQuest = { id: "openapi-visit", title: "Visit", type: "visit", params: { url: "https://example.com" }, points: 3 };
-    const big = { ...visitQuest, description: "x".repeat(70 * 1024) };
-
-    expect((await admin(live, "POST", "/api/admin/quests", visitQuest)).status).toBe(201);
-    expect((await admin(live, "POST", "/api/admin/quests", visitQuest)).status).toBe(409);
-    expect((await admin(live, "POST", "/api/admin/quests", { ...visitQuest, id: "Bad Id" })).status).toBe(400);
-    expect((await admin(live, "POST", "/api/admin/quests", big)).status).toBe(413);
-    expect((await admin(live, "GET", "/api/admin/quests")).body.quests).toHaveLength(1);
-    expect((await admin(live, "PATCH", "/api/admin/quests/openapi-visit", { points: 4 })).body.quest.points).toBe(4);
-    expect((await admin(live, "PATCH", "/api/admin/quests/openapi-visit", { points: -4 })).status).toBe(400);
-    expect((await admin(live, "PATCH", "/api/admin/quests/nobody", { points: 4 })).status).toBe(404);
-    expect((await admin(live, "PATCH", "/api/admin/quests/openapi-visit", { description: big.description })).status).toBe(413);
-    const file = (await admin(live, "GET", "/api/admin/quests/export")).body;
-    expect((await admin(live, "POST", "/api/admin/quests/import", file)).body).toEqual({ imported: 1 });
-    expect((await admin(live, "POST", "/api/admin/quests/import", { version: 1, quests: [{ id: "x" }] })).status).toBe(400);
-    expect((await admin(live, "POST", "/api/admin/quests/import", { version: 1, quests: [], pad: "x".repeat(1024 * 1024) })).status).toBe(413);
-    const noTaskPoints = { daily_checkin: 0, add_miniapp: 0, fc_follow: 0, fc_like_recast: 0, fc_comment: 0 };
-    expect((await admin(live, "POST", "/api/admin/task-points", { taskPoints: {} })).body).toEqual({ taskPoints: noTaskPoints });
-    expect((await admin(live, "POST", "/api/admin/task-points", { taskPoints: { fc_follow: -1 } })).status).toBe(400);
-    expect((await admin(live, "POST", "/api/admin/task-points", { taskPoints: {}, pad: "x".repeat(MAX_BODY_BYTES) })).status).toBe(413);
-    const every: ["GET" | "POST" | "PATCH", string, unknown][] = [
-      ["POST", "/api/admin/quests", visitQuest],
-      ["GET", "/api/admin/quests", undefined],
-      ["PATCH", "/api/admin/quests/openapi-visit", { points: 1 }],
-      ["GET", "/api/admin/quests/export", undefined],
-      ["POST", "/api/admin/quests/import", file],
-      ["POST", "/api/admin/task-points", { taskPoints: {} }],
-    ];
-    for (const [method, target, body] of every) {
-      expect((await admin(live, method, target, body, {})).status, target).toBe(401);
-      expect((await admin(live, method, target, body, notAdmin)).status, target).toBe(403);
-      expect((await admin(off, method, target, body)).status, target).toBe(404);
-      expect((await admin(down, method, target, body)).status, target).toBe(500);
-    }
-
-    const wallet = randomWallet();
-    expect((await get(live, `/api/quests?wallet=${wallet}`)).body.quests).toHaveLength(1);
-    expect((await get(live, "/api/quests?wallet=0x1")).status).toBe(400);
-    expect((await get(down, `/api/quests?wallet=${wallet}`)).status).toBe(500);
-    expect((await post(live, "/api/quests/complete", { wallet, questId: "openapi-visit" })).body).toMatchObject({ success: true, points: 4 });
-    expect((await post(live, "/api/quests/complete", { wallet, questId: "openapi-visit" })).body).toMatchObject({ alreadyCompleted: true });
-    expect((await post(live, "/api/quests/complete", { wallet, questId: "nobody" })).status).toBe(404);
-    expect((await post(live, "/api/quests/complete", { wallet, questId: "Bad Id" })).status).toBe(400);
-    expect((await post(live, "/api/quests/complete", { ...oversized, questId: "openapi-visit" })).status).toBe(413);
-    expect((await post(down, "/api/quests/complete", { wallet, questId: "openapi-visit" })).status).toBe(500);
-    const daily = { ...visitQuest, id: "openapi-daily", recurrence: "daily" };
-    expect((await admin(live, "POST", "/api/admin/quests", daily)).status).toBe(201);
-    expect((await post(live, "/api/quests/complete", { wallet, questId: daily.id })).status).toBe(200);
-    expect((await post(live, "/api/quests/complete", { wallet, questId: daily.id })).body).toMatchObject({ error: "Quest on cooldown" });
-    const follow = { id: "openapi-follow", title: "Follow", type: "farcaster_follow", params: { fid: 3 }, points: 1 };
-    expect((await admin(live, "POST", "/api/admin/quests", follow)).status).toBe(201);
-    expect((await post(live, "/api/quests/complete", { wallet, questId: follow.id })).body).toMatchObject({ success: false, verified: false });
-    const linked = randomWallet();
-    const token = await quickAuth.token(31338, new URL(live.baseUrl).host);
-    expect((await call(live, "POST", "/api/farcaster/link", { body: { wallet: linked }, headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
-    // Neynar failing: the check cannot be made, 503.
-    neynar.failWith(500);
-    expect((await post(live, "/api/quests/complete", { wallet: linked, questId: follow.id })).status).toBe(503);
-    neynar.failWith(undefined);
-  });
-
   it("every POST answers 415 to a body that is not JSON, before anything else", async () => {
-    const posts = Object.entries(doc.paths).flatMap(([path, ops]) => ("post" in ops ? [path] : []));
-    expect(posts.length).toBeGreaterThan(5);
-    for (const path of posts) {
-      // An admin endpoint checks access first: the token gets it to the 415; without admin access (guarded) it is a 404.
-      const isAdmin = path.startsWith("/api/admin/");
-      const headers = { "content-type": "text/plain", ...(isAdmin && { authorization: `Bearer ${TOKEN}` }) };
-      const res = await call(live, "POST", path, { body: JSON.stringify({ wallet: randomWallet() }), headers });
-      expect(res.body, path).toEqual({ error: "Content-Type must be application/json" });
-      if (isAdmin) continue;
-      expect((await call(guarded, "POST", path, { body: "{}", headers: { "content-type": "application/x-www-form-urlencoded" } })).status, path).toBe(415);
-    }
+    const every = check.doc.tags.map((tag) => tag.name);
+    expect((await check.expectJsonOnly(live, TOKEN, every, guarded)).length).toBeGreaterThan(5);
   });
 
-  it("every status the document lists was seen above, so it describes nothing that does not happen", () => {
-    const documented = Object.entries(doc.paths).flatMap(([path, methods]) =>
-      Object.entries(methods).flatMap(([method, op]) => Object.keys(op.responses).map((status) => `${method} ${path} ${status}`)),
-    );
-    expect(documented.filter((d) => !seen.has(d))).toEqual([]);
+  it(`every status the document lists for ${TAGS.join(", ")} was seen above, so it describes nothing that does not happen`, () => {
+    expect(check.unseen(TAGS)).toEqual([]);
+  });
+
+  it("the test files' tags partition the document's: no operation falls between them, none is checked twice", () => {
+    const byFile = Object.values(CHECKED_TAGS).flat();
+    expect(new Set(byFile).size, "a tag in two files").toBe(byFile.length);
+    expect([...byFile].sort()).toEqual(check.doc.tags.map((tag) => tag.name).sort());
+    const operations = Object.entries(check.doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));
+    expect(operationsOf(check.doc, byFile).sort()).toEqual(operations.sort());
   });
 
   it("the per-request log names the wallet when LOG_WALLETS=true", async () => {
@@ -531,7 +401,7 @@ describe("real responses against the OpenAPI document", () => {
     const res = await fetch(`${live.baseUrl}/docs`);
     expect(res.status).toBe(200);
     const html = await res.text();
-    for (const path of Object.keys(doc.paths)) expect(html).toContain(path);
+    for (const path of Object.keys(check.doc.paths)) expect(html).toContain(path);
     expect(html).toContain("LeaderboardEntry");
     const external = [...html.matchAll(/(?:src|href)="(https?:)?\/\/[^"]*"/g)].map((m) => m[0]);
     expect(external).toEqual([]);
