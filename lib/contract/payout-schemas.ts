@@ -62,6 +62,14 @@ export type CreatePayoutResponse = z.infer<typeof createPayoutResponse>;
 
 const distributorSchema = z.object({ address: z.string(), chainId: z.number().int().positive() });
 
+/** `format=tree`: OpenZeppelin's StandardMerkleTree.dump() of the plan, which StandardMerkleTree.load reads. */
+export const payoutTreeDumpSchema = z.object({
+  format: z.literal("standard-v1"),
+  leafEncoding: z.tuple([z.literal("address"), z.literal("uint256")]),
+  tree: z.array(z.string()),
+  values: z.array(z.object({ value: z.tuple([z.string(), z.string()]), treeIndex: z.number().int().nonnegative() })),
+});
+
 export const payoutPlanSchema = z.object({
   id: z.string(),
   board: z.union([z.literal("all"), z.number().int().positive()]),

@@ -56,12 +56,13 @@ export const PAYOUT_ROUTES = {
         200: {
           description: "The plan (`format=json`), its CSV (`format=csv`, the bytes its sha256 covers) or `StandardMerkleTree.dump()` (`format=tree`), streamed",
           content: {
-            "application/json": { schema: plan },
+            "application/json": { schema: { oneOf: [plan, named("PayoutTreeDump", payout.payoutTreeDumpSchema)] } },
             "text/csv": { schema: { type: "string", description: "wallet,amount then one line per allocation, in rank order" } },
           },
         },
         400: error("`Invalid format: json, csv or tree`"),
         ...adminAccess,
+        404: error("`Payout plan not found`: no plan has that id; or `Not found`: neither ADMIN_TOKEN nor ADMIN_WALLETS is set, the endpoint is off"),
         500: internal,
       },
     },
@@ -80,7 +81,7 @@ export const PAYOUT_ROUTES = {
         200: { description: "The plan, with its distributor", json: plan },
         400: error("`Invalid address: ...`: not an address, no contract there, or a distributor of another token, root or deadline"),
         ...adminAccess,
-        404: error("`Payout plan not found`"),
+        404: error("`Payout plan not found`: no plan has that id; or `Not found`: neither ADMIN_TOKEN nor ADMIN_WALLETS is set, the endpoint is off"),
         409: error("`The plan's distributor is already recorded`, or `The distributor can't be checked: RPC_URL serves chain ...`"),
         413: tooLarge,
         500: internal,

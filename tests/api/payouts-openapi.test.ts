@@ -93,9 +93,7 @@ describe("the payout endpoints against the OpenAPI document", () => {
     expect((await admin(chained, "GET", "/api/admin/payouts")).body.plans.map((p: { id: string }) => p.id)).toContain(id);
     expect((await admin(chained, "GET", `/api/admin/payouts/${id}`)).body).toMatchObject({ id, distributor: null });
     expect((await admin(chained, "GET", `/api/admin/payouts/${id}?format=csv`)).body).toMatch(/^wallet,amount\n/);
-    // The document gives the 200's JSON the plan's schema, which the tree dump is not: its own shape is checked here instead.
-    const tree = await fetch(`${chained.baseUrl}/api/admin/payouts/${id}?format=tree`, { headers: auth });
-    expect([tree.status, tree.headers.get("content-type"), (await tree.json()).format]).toEqual([200, "application/json; charset=utf-8", "standard-v1"]);
+    expect((await admin(chained, "GET", `/api/admin/payouts/${id}?format=tree`)).body).toMatchObject({ format: "standard-v1", leafEncoding: ["address", "uint256"] });
     expect((await admin(chained, "GET", `/api/admin/payouts/${id}?format=xml`)).body).toEqual({ error: "Invalid format: json, csv or tree" });
     expect((await admin(chained, "GET", "/api/admin/payouts/0123456789ab")).body).toEqual({ error: "Payout plan not found" });
 
