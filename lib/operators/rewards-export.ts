@@ -27,6 +27,7 @@
  * (or when the campaign is quiet).
  */
 import { createHash } from "node:crypto";
+import { textStream } from "@/lib/operators/text-stream";
 import { CSV_COLUMNS, EXPORT_FORMAT_ID, type ExportFormat, type RewardRow } from "@/lib/contract/rewards-export-schemas";
 import { rewardsOf } from "@/lib/domain/leaderboard";
 import type { BoardRef, OperatorStore } from "@/lib/store/types";
@@ -128,35 +129,9 @@ export async function* exportRewards(
   return { count, sha256 };
 }
 
-/**
- * The export as a byte stream for a Response. The first chunk is read before the stream is
- * returned, so a store that is down fails the request (a 500) rather than the body. Then one
- * page is read per pull: a slow client slows the reads instead of filling memory. An error
- * mid-stream errors the stream (the client gets a body without its trailer) and is logged.
- */
-export async function openRewardsExportStream(store: ExportStore, options: RewardsExportOptions): Promise<ReadableStream<Uint8Array>> {
-  const chunks = exportRewards(store, options);
-  const first = await chunks.next();
-  const encoder = new TextEncoder();
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      if (first.done) controller.close();
-      else controller.enqueue(encoder.encode(first.value));
-    },
-    async pull(controller) {
-      try {
-        const next = await chunks.next();
-        if (next.done) controller.close();
-        else controller.enqueue(encoder.encode(next.value));
-      } catch (error) {
-        console.error("[refboard] rewards export failed:", error);
-        controller.error(error);
-      }
-    },
-    async cancel() {
-      await chunks.return({ count: 0, sha256: "" });
-    },
-  });
+/** The export as a byte stream for a Response (a body without its trailer when it fails midway: see textStream). */
+export function openRewardsExportStream(store: ExportStore, options: RewardsExportOptions): Promise<ReadableStream<Uint8Array>> {
+  return textStream(exportRewards(store, options), "rewards export", { count: 0, sha256: "" });
 }
 
 export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {

@@ -3,6 +3,7 @@
  * (StandardMerkleTree's `dump()`, which `StandardMerkleTree.load` reads back), each streamed page by
  * page from the store so a 1M-allocation plan never sits in memory whole.
  */
+import { textStream } from "@/lib/operators/text-stream";
 import { LEAF_ENCODING, PLAN_CSV_HEADER, planCsvLine } from "@/lib/payouts/tree";
 import { MAX_ALLOCATION_BATCH, MAX_NODE_BATCH, NODE_BYTES, type PayoutPlan, type PayoutStore } from "@/lib/store/types";
 
@@ -34,30 +35,7 @@ export async function* planTreeDump(store: PlanReads, plan: PayoutPlan): AsyncGe
   yield "]}\n";
 }
 
-/**
- * Chunks as a byte stream for a Response: the first chunk is read before the stream is returned (a
- * store that is down fails the request, not the body), then one page per pull.
- */
-export async function streamOf(chunks: AsyncGenerator<string>): Promise<ReadableStream<Uint8Array>> {
-  const encoder = new TextEncoder();
-  const first = await chunks.next();
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      if (first.done) controller.close();
-      else controller.enqueue(encoder.encode(first.value));
-    },
-    async pull(controller) {
-      try {
-        const next = await chunks.next();
-        if (next.done) controller.close();
-        else controller.enqueue(encoder.encode(next.value));
-      } catch (error) {
-        console.error("[refboard] payout plan stream failed:", error);
-        controller.error(error);
-      }
-    },
-    async cancel() {
-      await chunks.return(undefined);
-    },
-  });
+/** The plan's CSV or tree dump as a byte stream for a Response, read one batch per pull (see textStream). */
+export function planStream(store: PayoutStore, plan: PayoutPlan, format: "csv" | "tree"): Promise<ReadableStream<Uint8Array>> {
+  return textStream(format === "csv" ? planCsv(store, plan) : planTreeDump(store, plan), "payout plan stream", undefined);
 }

@@ -17,7 +17,7 @@ import type { ClaimResponse, CreatePayoutBody, CreatePayoutResponse, PlanFormat 
 import { allocate, MAX_API_ALLOCATIONS, MAX_UINT256, PLAN_ID_PATTERN, type PayoutSelection, type PayoutTerms } from "@/lib/domain/payouts";
 import { seasonAt } from "@/lib/domain/seasons";
 import { BoardChangedError, readPayoutRows } from "@/lib/payouts/board-rows";
-import { planCsv, planTreeDump, streamOf } from "@/lib/payouts/plan-files";
+import { planStream } from "@/lib/payouts/plan-files";
 import { storePlan } from "@/lib/payouts/store-plan";
 import { buildPlanTree } from "@/lib/payouts/tree";
 import type { Deps } from "@/lib/services/context";
@@ -133,7 +133,7 @@ export const PLAN_CONTENT_TYPES: Record<PlanFormat, string> = {
 export async function readPayoutPlan(deps: { store: PayoutStore }, id: string, format: PlanFormat): Promise<PayoutPlan | ReadableStream<Uint8Array>> {
   const plan = await planOrNotFound(deps.store, id);
   if (format === "json") return plan;
-  return streamOf(format === "csv" ? planCsv(deps.store, plan) : planTreeDump(deps.store, plan));
+  return planStream(deps.store, plan, format);
 }
 
 /**
