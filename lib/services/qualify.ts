@@ -18,8 +18,11 @@ import type { NotificationStore, ReferralStore, WalletState } from "@/lib/store/
 
 /** What the rulebook cannot tell alone: the outside read of "onchain" and "farcaster". */
 export interface Qualification {
-  /** Whether the wallet meets the rule now, read from the chain or from Neynar; throws when that read fails. null under the other rules. */
-  read: ((wallet: Wallet) => Promise<boolean>) | null;
+  /**
+   * Whether the wallet meets the rule now, read from the chain or from Neynar; throws when that read fails. null under the other rules.
+   * `fid`: the wallet's linked fid when the request already read it with the wallet state (WalletState.fid); read from the store otherwise.
+   */
+  read: ((wallet: Wallet, fid?: number | null) => Promise<boolean>) | null;
 }
 
 /** Every rule but "onchain" and "farcaster" is decided without an outside read. */
@@ -36,8 +39,8 @@ export function qualificationOf(cfg: QualifyConfig, activity: WalletActivity | n
     // config() refuses "farcaster" without NEYNAR_API_KEY, and the composition root builds the client whenever it is set.
     if (!farcaster) throw new Error("REFERRAL_QUALIFY=farcaster without a Neynar client to read scores from");
     return {
-      read: async (wallet) => {
-        const fid = await farcaster.store.linkedFid(wallet);
+      read: async (wallet, known) => {
+        const fid = known === undefined ? await farcaster.store.linkedFid(wallet) : known;
         return fid !== null && qualifiesOnFarcaster(await farcaster.neynar.userScore(fid), cfg.minNeynarScore);
       },
     };
@@ -56,7 +59,7 @@ export function qualificationOf(cfg: QualifyConfig, activity: WalletActivity | n
 type QualifyDeps = Pick<Deps, "clock" | "rules" | "qualification" | "events"> & { store: Pick<ReferralStore, "creditReferral"> };
 
 /** What the request already read of the wallet: enough to tell whether it meets a rule told by what the store keeps. */
-type Known = Partial<Pick<WalletState, "checkInLast" | "nftMint">>;
+type Known = Partial<Pick<WalletState, "checkInLast" | "nftMint" | "fid">>;
 
 /**
  * Called after a request of a wallet whose referral is pending: credits it when the wallet meets
@@ -86,7 +89,7 @@ async function meetsRule({ rules, qualification }: Pick<Deps, "rules" | "qualifi
     case "onchain":
     case "farcaster":
       try {
-        return (await qualification.read?.(wallet)) ?? false;
+        return (await qualification.read?.(wallet, known.fid)) ?? false;
       } catch (error) {
         console.error(`[refboard] the ${rules.qualify} qualification read failed; the referral stays pending:`, error);
         return false;

@@ -163,7 +163,11 @@ describe("REFERRAL_QUALIFY=farcaster", () => {
 
   it("credits the pending referee whose linked fid scores at least the minimum, at its next request", async () => {
     const cfg = { rule: "farcaster" as const, onchain: { minTx: 1, minBalanceWei: null }, minNeynarScore: 0.5 };
-    deps = { ...deps, rules: rulebookOf("farcaster"), qualification: qualificationOf(cfg, null, { neynar, store: deps.store }) };
+    // The fid comes with the wallet state the request reads: no second store read for it.
+    const fidReads: string[] = [];
+    const store = deps.store;
+    const linkedFid = async (wallet: string) => (fidReads.push(wallet), store.linkedFid(wallet));
+    deps = { ...deps, rules: rulebookOf("farcaster"), qualification: qualificationOf(cfg, null, { neynar, store: { linkedFid } }) };
     const referrer = randomWallet();
     await deps.store.registerWallet(referrer, NOW);
     const referee = randomWallet();
@@ -182,6 +186,7 @@ describe("REFERRAL_QUALIFY=farcaster", () => {
     await getProgress(deps, referee);
     expect(await count()).toBe(1);
     expect(neynar.calls).toEqual(["score 11", "score 11"]);
+    expect(fidReads).toEqual([]);
   });
 
   it("the rule without a Neynar client is a programming error, caught at start-up", () => {
