@@ -61,35 +61,28 @@ export class BoardChangedError extends Error {
 type ExportStore = Pick<OperatorStore, "scanLeaderboard" | "countLeaderboard">;
 
 /**
- * The export as text chunks (about one page each), ending with the trailer line. The summary
- * (count and checksum) is the generator's return value. Store errors and BoardChangedError
- * propagate: a consumer that sees one must discard what it got.
+ * The export's rows, a page at a time, in rank order: every entry with score >= minScore, each checked
+ * against the board moving while it is read (BoardChangedError). `total` is the board's entry count read
+ * just before (countLeaderboard); the board must hold as many at the end. The generator's return value is
+ * the number of rows. A consumer that stops early (the returned generator) skips the end-of-board checks.
  */
-export async function* exportRewards(
+export async function* rewardPages(
   store: ExportStore,
-  options: RewardsExportOptions,
-): AsyncGenerator<string, RewardsExportSummary, undefined> {
-  const { format } = options;
-  const minScore = options.minScore ?? 0;
-  const pageSize = options.pageSize ?? PAGE_SIZE;
-  const board: BoardRef = options.season === undefined ? "all" : { season: options.season };
-  const hash = createHash("sha256");
-  const emit = (text: string) => (hash.update(text, "utf8"), text);
-
-  const total = await store.countLeaderboard(board);
-  yield emit(format === "csv" ? `${CSV_COLUMNS.join(",")}\n` : `{"format":"${EXPORT_FORMAT_ID}","minScore":${minScore},"rows":[\n`);
-
+  board: BoardRef,
+  minScore: number,
+  total: number,
+  pageSize = PAGE_SIZE,
+): AsyncGenerator<RewardRow[], number, undefined> {
   let count = 0;
   let previousScore = Infinity;
   let previousPage = new Set<string>();
-  let pendingJson: string | null = null; // the last JSON row waits for the next one to know if it needs a comma
   let complete = true; // false when stopped at minScore: the board goes on below
   let cursor = "0";
   do {
     const page = await store.scanLeaderboard(cursor, pageSize, board);
     cursor = page.cursor;
     const seen = new Set<string>();
-    let chunk = "";
+    const rows: RewardRow[] = [];
     for (const row of page.rows) {
       if (row.score > previousScore) throw new BoardChangedError(`${row.wallet} at rank ${count + 1} outscores the row above it`);
       if (previousPage.has(row.wallet) || seen.has(row.wallet)) throw new BoardChangedError(`${row.wallet} was read twice`);
@@ -100,13 +93,41 @@ export async function* exportRewards(
         break;
       }
       count++;
-      const out: RewardRow = {
-        rank: count,
-        wallet: row.wallet,
-        score: row.score,
-        rewards: rewardsOf(row.score),
-        referrals_count: row.referralsCount,
-      };
+      rows.push({ rank: count, wallet: row.wallet, score: row.score, rewards: rewardsOf(row.score), referrals_count: row.referralsCount });
+    }
+    if (rows.length > 0) yield rows;
+    if (!complete) break;
+    previousPage = seen;
+  } while (cursor !== "0");
+
+  const after = await store.countLeaderboard(board);
+  if (after !== total) throw new BoardChangedError(`${total} entries at the start, ${after} at the end`);
+  if (complete && count !== total) throw new BoardChangedError(`${count} rows read of ${total} entries`);
+  return count;
+}
+
+/**
+ * The export as text chunks (about one page each), ending with the trailer line. The summary
+ * (count and checksum) is the generator's return value. Store errors and BoardChangedError
+ * propagate: a consumer that sees one must discard what it got.
+ */
+export async function* exportRewards(
+  store: ExportStore,
+  options: RewardsExportOptions,
+): AsyncGenerator<string, RewardsExportSummary, undefined> {
+  const { format } = options;
+  const minScore = options.minScore ?? 0;
+  const board: BoardRef = options.season === undefined ? "all" : { season: options.season };
+  const hash = createHash("sha256");
+  const emit = (text: string) => (hash.update(text, "utf8"), text);
+
+  const pages = rewardPages(store, board, minScore, await store.countLeaderboard(board), options.pageSize);
+  yield emit(format === "csv" ? `${CSV_COLUMNS.join(",")}\n` : `{"format":"${EXPORT_FORMAT_ID}","minScore":${minScore},"rows":[\n`);
+  let pendingJson: string | null = null; // the last JSON row waits for the next one to know if it needs a comma
+  let page = await pages.next();
+  while (!page.done) {
+    let chunk = "";
+    for (const out of page.value) {
       if (format === "csv") {
         chunk += `${out.rank},${out.wallet},${out.score},${out.rewards},${out.referrals_count}\n`;
       } else {
@@ -115,13 +136,9 @@ export async function* exportRewards(
       }
     }
     if (chunk) yield emit(chunk);
-    if (!complete) break;
-    previousPage = seen;
-  } while (cursor !== "0");
-
-  const after = await store.countLeaderboard(board);
-  if (after !== total) throw new BoardChangedError(`${total} entries at the start, ${after} at the end`);
-  if (complete && count !== total) throw new BoardChangedError(`${count} rows read of ${total} entries`);
+    page = await pages.next();
+  }
+  const count = page.value;
 
   if (pendingJson !== null) yield emit(`${pendingJson}\n`);
   const sha256 = hash.digest("hex");

@@ -6,32 +6,26 @@
  */
 import { REWARD_UNITS_PER_POINT } from "@/lib/domain/leaderboard";
 import type { PayoutSelection, PayoutSourceRow } from "@/lib/domain/payouts";
-import { exportRewards } from "@/lib/operators/rewards-export";
+import { rewardPages } from "@/lib/operators/rewards-export";
 import type { BoardRef, OperatorStore } from "@/lib/store/types";
 
 export { BoardChangedError } from "@/lib/operators/rewards-export";
 
 export type PayoutBoardStore = Pick<OperatorStore, "scanLeaderboard" | "countLeaderboard">;
 
-/** The export's rows of `board` in rank order, stopping at rank `top` and below `minRewards`. */
-export async function readPayoutRows(store: PayoutBoardStore, board: BoardRef, selection: PayoutSelection): Promise<PayoutSourceRow[]> {
+/**
+ * The export's rows of `board` in rank order, stopping at rank `top` and below `minRewards`. `total`: the
+ * board's entry count, read just before (countLeaderboard).
+ */
+export async function readPayoutRows(store: PayoutBoardStore, board: BoardRef, selection: PayoutSelection, total: number): Promise<PayoutSourceRow[]> {
   const rows: PayoutSourceRow[] = [];
   // The export stops at the first score under minScore: the lowest score whose rewards reach minRewards.
   const minScore = Math.ceil((selection.minRewards ?? 0) / REWARD_UNITS_PER_POINT);
-  const chunks = exportRewards(store, { format: "csv", minScore, ...(board !== "all" && { season: board.season }) });
-  let header = true;
   // Leaving the loop early returns the generator, which ends the export's reads.
-  reading: for await (const chunk of chunks) {
-    for (const line of chunk.split("\n")) {
-      if (header) {
-        header = false;
-        continue;
-      }
-      if (line === "" || line.startsWith("#")) continue;
-      const [rank, wallet, , rewards] = line.split(",");
-      const row = { rank: Number(rank), wallet: wallet as string, rewards: Number(rewards) };
-      if (selection.top !== undefined && row.rank > selection.top) break reading;
-      rows.push(row);
+  for await (const page of rewardPages(store, board, minScore, total)) {
+    for (const { rank, wallet, rewards } of page) {
+      if (selection.top !== undefined && rank > selection.top) return rows;
+      rows.push({ rank, wallet, rewards });
     }
   }
   return rows;

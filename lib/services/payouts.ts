@@ -72,12 +72,13 @@ export async function buildPayoutPlan(deps: PayoutDeps, admin: string, body: Cre
   const now = deps.clock();
   if (body.deadline <= now) throw payoutErrors.deadlinePast();
   const board = boardOf(deps, body.board);
-  const rows = Math.min(await deps.store.countLeaderboard(board), body.top ?? Infinity);
+  const entries = await deps.store.countLeaderboard(board);
+  const rows = Math.min(entries, body.top ?? Infinity);
   if (rows > options.maxRows) throw payoutErrors.tooBig(rows);
 
   const terms: PayoutTerms = body.mode === "per_unit" ? { mode: "per_unit", unitAmount: BigInt(body.unitAmount ?? 0) } : { mode: "pool", pool: BigInt(body.pool ?? 0) };
   const selection: PayoutSelection = { top: body.top, minRewards: body.minRewards };
-  const source = await readPayoutRows(deps.store, board, selection).catch((error: unknown) => {
+  const source = await readPayoutRows(deps.store, board, selection, entries).catch((error: unknown) => {
     throw error instanceof BoardChangedError ? payoutErrors.boardChanged() : error;
   });
   options.onStep?.(`read ${source.length} rows`);

@@ -74,7 +74,7 @@ describe("building a plan", () => {
 
   it("a pending referral and a disqualified wallet pay nothing, as in the rewards export", async () => {
     const deps = await withBoard(1);
-    const before = await readPayoutRows(deps.store, "all", {});
+    const before = await readPayoutRows(deps.store, "all", {}, await deps.store.countLeaderboard("all"));
     const waiting = randomWallet();
     await deps.store.registerWallet(waiting, NOW - 100);
     await deps.store.recordReferral({ referee: randomWallet(), refCode: waiting.slice(-8), selfReferral: false, now: NOW - 50, terms: termsUnder("checkin") });

@@ -99,7 +99,7 @@ describe("the plan's rows come from the rewards export", () => {
   const board = [5, 3, 3, 1, 0].map((score, i) => ({ wallet: wallet(i), score, referralsCount: score }));
 
   it("ranks, wallets and reward units as the export numbers them", async () => {
-    expect(await readPayoutRows(fakeStore(board), "all", {})).toEqual([
+    expect(await readPayoutRows(fakeStore(board), "all", {}, board.length)).toEqual([
       { rank: 1, wallet: wallet(0), rewards: 100 },
       { rank: 2, wallet: wallet(1), rewards: 60 },
       { rank: 3, wallet: wallet(2), rewards: 60 },
@@ -109,9 +109,9 @@ describe("the plan's rows come from the rewards export", () => {
   });
 
   it("stops at rank top, and at the first row under minRewards", async () => {
-    expect((await readPayoutRows(fakeStore(board), "all", { top: 2 })).map((r) => r.rank)).toEqual([1, 2]);
-    expect((await readPayoutRows(fakeStore(board), "all", { minRewards: 60 })).map((r) => r.rank)).toEqual([1, 2, 3]);
-    expect((await readPayoutRows(fakeStore(board), "all", { minRewards: 61 })).map((r) => r.rank)).toEqual([1]);
+    expect((await readPayoutRows(fakeStore(board), "all", { top: 2 }, board.length)).map((r) => r.rank)).toEqual([1, 2]);
+    expect((await readPayoutRows(fakeStore(board), "all", { minRewards: 60 }, board.length)).map((r) => r.rank)).toEqual([1, 2, 3]);
+    expect((await readPayoutRows(fakeStore(board), "all", { minRewards: 61 }, board.length)).map((r) => r.rank)).toEqual([1]);
   });
 });
 
