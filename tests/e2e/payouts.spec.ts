@@ -169,6 +169,25 @@ test("an admin builds a plan and deploys its distributor; a winner claims exactl
   expect(await balanceOf(token, distributor)).toBe(TOTAL);
   expect(await balanceOf(token, admin)).toBe(0n);
 
+  // The console on a 390 px phone: the plans' table scrolls inside its card, and the new plan's form keeps every field on the screen.
+  const adminPhone = await browser.newContext({ ...PHONE, storageState: await page.context().storageState() });
+  await guardNetwork(adminPhone);
+  const consolePhone = await adminPhone.newPage();
+  await consolePhone.goto(`${server.baseUrl}/admin`);
+  const phoneSection = consolePhone.getByRole("region", { name: "Payouts" });
+  await expect(phoneSection.locator("[data-testid^=payout-plan-]")).toHaveCount(1);
+  expect(await consolePhone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  const phoneOpen = phoneSection.getByTestId("payout-new");
+  await waitForHydration(phoneOpen);
+  await phoneOpen.click();
+  const phoneDialog = consolePhone.getByRole("dialog", { name: "New payout plan" });
+  for (const field of [...(await phoneDialog.locator("input, select").all()), phoneDialog.getByTestId("payout-save")]) {
+    await field.scrollIntoViewIfNeeded();
+    const box = await field.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= PHONE.viewport.width, `${await field.evaluate((el) => el.id || el.getAttribute("data-testid"))} inside the screen`).toBe(true);
+  }
+  await adminPhone.close();
+
   // The winner, on a phone whose wallet starts on Base.
   const context = await browser.newContext(PHONE);
   await guardNetwork(context);
