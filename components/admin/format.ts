@@ -7,7 +7,8 @@ const days = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", year: "numeric"
 const shortDays = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric" });
 const times = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", dateStyle: "medium", timeStyle: "short", hourCycle: "h23" });
 
-export const formatCount = (n: number) => counts.format(n);
+/** A count, or a token amount in base units (a bigint: they pass 2^53). */
+export const formatCount = (n: number | bigint) => counts.format(n);
 
 /** A fraction as a percentage; "–" where there is none (no visitors, no new wallets). */
 export const formatPercent = (fraction: number | null) => (fraction === null ? "–" : percents.format(fraction));

@@ -7,7 +7,7 @@
  */
 import { useState } from "react";
 import { bodyRows, ConsoleSection, ConsoleTable, DownloadLink, EmptyRow, firstCell, headRow, lastCell, numberCell } from "@/components/admin/console-section";
-import { formatCount } from "@/components/admin/format";
+import { formatCount, formatTime } from "@/components/admin/format";
 import { DeployDistributor, type DeployProgress } from "@/components/admin/payouts-deploy";
 import { PayoutForm } from "@/components/admin/payouts-form";
 import { buttonClass } from "@/components/ui/button";
@@ -24,9 +24,8 @@ import { shortWallet } from "@/lib/domain/wallet";
 const COLUMNS = 7;
 
 const planHref = (id: string, format: "csv" | "tree") => `${paths.payoutPlan.path.replace("{id}", encodeURIComponent(id))}?format=${format}`;
-const formatCreated = (seconds: number) => new Date(seconds * 1000).toLocaleString("en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" });
 /** Base units grouped by thousands: they pass 2^53, so as a bigint. */
-const formatUnits = (amount: string) => BigInt(amount).toLocaleString("en-US");
+const formatUnits = (amount: string) => formatCount(BigInt(amount));
 
 export function PayoutsPanel() {
   const plans = usePayoutPlans();
@@ -95,7 +94,7 @@ export function PayoutsPanel() {
                   <span className="block text-xs text-zinc-500 dark:text-zinc-400">
                     {plan.board === "all" ? "All-time" : `Season ${plan.board}`} · {plan.mode === "pool" ? "pool" : "per unit"} · {chainName(plan.chainId)}
                   </span>
-                  <span className="block text-xs text-zinc-500 dark:text-zinc-400">Created {formatCreated(plan.createdAt)}</span>
+                  <span className="block text-xs text-zinc-500 dark:text-zinc-400">Created {formatTime(plan.createdAt)}</span>
                 </td>
                 <td className="px-3 font-mono text-xs whitespace-nowrap" title={plan.root}>
                   {shortWallet(plan.root)}
