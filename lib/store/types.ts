@@ -20,6 +20,7 @@ import type { ReferralStore } from "@/lib/store/ports/referrals";
 import type { SignalsStore } from "@/lib/store/ports/signals";
 import type { TaskStore } from "@/lib/store/ports/tasks";
 import type { WalletStore } from "@/lib/store/ports/wallets";
+import type { WebhookStore } from "@/lib/store/ports/webhooks";
 
 export type Store = StoreBackend &
   WalletStore &
@@ -33,7 +34,8 @@ export type Store = StoreBackend &
   NotificationStore &
   OperatorStore &
   QuestStore &
-  PayoutStore;
+  PayoutStore &
+  WebhookStore;
 
 export * from "@/lib/store/ports/access";
 export * from "@/lib/store/ports/analytics";
@@ -48,3 +50,4 @@ export type * from "@/lib/store/ports/referrals";
 export * from "@/lib/store/ports/signals";
 export type * from "@/lib/store/ports/tasks";
 export type * from "@/lib/store/ports/wallets";
+export type * from "@/lib/store/ports/webhooks";

@@ -17,6 +17,7 @@ import { moderationOperations } from "@/lib/store/redis/moderation";
 import { notificationOperations } from "@/lib/store/redis/notifications";
 import { operatorOperations } from "@/lib/store/redis/operator";
 import { payoutOperations } from "@/lib/store/redis/payouts";
+import { webhookOperations } from "@/lib/store/redis/webhooks";
 import { questOperations } from "@/lib/store/redis/quests";
 import { referralOperations } from "@/lib/store/redis/referrals";
 import { scriptRunner } from "@/lib/store/redis/run";
@@ -57,6 +58,7 @@ export function createRedisStore(client: RedisCommandClient, { kind, prefix, ret
     ...operatorOperations(context),
     ...questOperations(context),
     ...payoutOperations(context),
+    ...webhookOperations(context),
     ping: () => client.ping(),
     close: () => client.quit(),
   };

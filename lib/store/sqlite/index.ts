@@ -17,6 +17,7 @@ import { sqliteModeration } from "@/lib/store/sqlite/moderation";
 import { sqliteNotifications } from "@/lib/store/sqlite/notifications";
 import { sqliteOperator } from "@/lib/store/sqlite/operator";
 import { sqlitePayouts } from "@/lib/store/sqlite/payouts";
+import { sqliteWebhooks } from "@/lib/store/sqlite/webhooks";
 import { prepareTaskCredit, sqliteQuests } from "@/lib/store/sqlite/quests";
 import { openCredits, sqliteReferrals } from "@/lib/store/sqlite/referrals";
 import { indexSuspicion, openSignals, sqliteSignals } from "@/lib/store/sqlite/signals";
@@ -53,6 +54,7 @@ export function openSqliteStore(dataDir: string, options: SqliteStoreOptions): S
       ...sqliteOperator(db, board),
       ...sqliteQuests(db, board, register),
       ...sqlitePayouts(db),
+      ...sqliteWebhooks(db),
     };
   });
 }
