@@ -2,7 +2,8 @@
 -- recordWebhookAttempt: KEYS wh:e:<id>, wh:d:<id>:<event id>, wh:l:<id>, wh:p:<id>, wh:f:<id>, wh:due; ARGV id,
 -- event id, ok ('1' or '0'), status ('' for none), error ('' for none), response given ('1' or '0'), response, now,
 -- disableAfterSeconds, kept (finished deliveries kept per endpoint), the prefix of its wh:d:<id>:<event id>, then
--- the retry delays (the schedule of lib/domain/webhooks.ts, given as data: attempt k's is ARGV[11 + k]). Only a pending delivery of an existing endpoint changes.
+-- the retry delays (the schedule of lib/domain/webhooks.ts, given as data). Only a pending delivery of an existing
+-- endpoint changes.
 -- A success delivers it and clears the endpoint's failingSince. A failure counts the attempt and makes the
 -- delivery due after the delay of its attempt number, or fails it after the last; failingSince is set at the
 -- first failure since a success (or the endpoint's creation), and a failure at least disableAfterSeconds after
@@ -25,6 +26,7 @@ local now = tonumber(ARGV[8])
 local disableAfterSeconds = tonumber(ARGV[9])
 local kept = tonumber(ARGV[10])
 local deliveryKeyPrefix = ARGV[11]
+local retryDelays = {unpack(ARGV, 12)}
 
 local enabled = redis.call('HGET', endpointKey, 'enabled')
 if not enabled or redis.call('HGET', deliveryKey, 'state') ~= 'pending' then return 0 end
@@ -64,7 +66,7 @@ if ok then
   redis.call('HDEL', endpointKey, 'failingSince')
   return 0
 end
-local delay = tonumber(ARGV[11 + attempts])
+local delay = tonumber(retryDelays[attempts])
 if delay then
   local dueAt = string.format('%d', now + delay)
   redis.call('HSET', deliveryKey, 'nextAttemptAt', dueAt)
