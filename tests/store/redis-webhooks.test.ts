@@ -123,6 +123,7 @@ describe.each(["tcp", "upstash"] as const)("webhooks on Redis (%s)", (backend) =
         k.webhookEndpoint(ENDPOINT),
         k.webhookRoutes,
         k.webhookEvents,
+        k.webhookSequence,
         k.webhookDelivery(ENDPOINT, first!.eventId),
         k.webhookDelivery(ENDPOINT, pending.eventId),
         k.webhookDeliveries(ENDPOINT),
@@ -132,11 +133,11 @@ describe.each(["tcp", "upstash"] as const)("webhooks on Redis (%s)", (backend) =
       ].sort(),
     );
     expect(await store.deleteWebhookEndpoint(ENDPOINT)).toBe(true);
-    expect(await webhookKeys(prefix)).toEqual([k.webhookEvents]);
+    expect(await webhookKeys(prefix)).toEqual([k.webhookEvents, k.webhookSequence].sort());
     // The facts after it write nothing: its routing went with it.
     await store.checkIn(wallet, T0 + DAY, DAY, null, STREAK);
     expect(await store.countWebhookEvents()).toBe(2);
-    expect(await webhookKeys(prefix)).toEqual([k.webhookEvents]);
+    expect(await webhookKeys(prefix)).toEqual([k.webhookEvents, k.webhookSequence].sort());
     expect((await raw.sendCommand(["EXISTS", k.facts(dayName(utcDay(T0)))])) as number).toBe(1);
   });
 });

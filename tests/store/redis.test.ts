@@ -14,6 +14,7 @@ import { describeCreditActionContract } from "@/tests/store/credit-action-contra
 import { describeTaskPointsContract } from "@/tests/store/task-points-contract";
 import { describeRulebookContract } from "@/tests/store/rulebook-contract";
 import { describeSignalsContract } from "@/tests/store/signals-contract";
+import { describeWebhooksContract } from "@/tests/store/webhooks-contract";
 
 const url = inject("redisUrl");
 
@@ -39,3 +40,4 @@ describeRulebookContract("redis (tcp)", openBoard);
 describeQuestsContract("redis (tcp)", openBoard);
 describeCreditActionContract("redis (tcp)", openBoard);
 describeTaskPointsContract("redis (tcp)", openBoard);
+describeWebhooksContract("redis (tcp)", () => openBoard());

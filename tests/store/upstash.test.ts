@@ -14,6 +14,7 @@ import { describeCreditActionContract } from "@/tests/store/credit-action-contra
 import { describeTaskPointsContract } from "@/tests/store/task-points-contract";
 import { describeRulebookContract } from "@/tests/store/rulebook-contract";
 import { describeSignalsContract } from "@/tests/store/signals-contract";
+import { describeWebhooksContract } from "@/tests/store/webhooks-contract";
 import { startUpstashBridge, type UpstashBridge } from "@/tests/support/upstash-bridge";
 
 const token = randomUUID();
@@ -45,3 +46,4 @@ describeRulebookContract("upstash (REST, through the test bridge)", openBoard);
 describeQuestsContract("upstash (REST, through the test bridge)", openBoard);
 describeCreditActionContract("upstash (REST, through the test bridge)", openBoard);
 describeTaskPointsContract("upstash (REST, through the test bridge)", openBoard);
+describeWebhooksContract("upstash (REST, through the test bridge)", () => openBoard());

@@ -137,7 +137,8 @@
  *   {p}:wh:routes         hash    <event type> -> the ids of the endpoints listening to it, space-separated, oldest
  *                                 first; no field while none listens. The one read a fact's script makes for its
  *                                 event (appendEvent of lib/outbox.lua), so with no endpoint nothing else happens
- *   {p}:wh:events         string  events written to the outbox since the store began; each event's sequence number
+ *   {p}:wh:events         string  events of facts written to the outbox since the store began (countWebhookEvents)
+ *   {p}:wh:seq            string  the last event's sequence number, test events' too: orders an endpoint's deliveries
  *   {p}:wh:d:<id>:<event id>
  *                         hash    one delivery of an event to endpoint <id>: type, body (the exact JSON sent and signed),
  *                                 state (pending, delivered, failed), attempts, createdAt, nextAttemptAt (while pending),
@@ -148,7 +149,7 @@
  *                                 (LISTED_DELIVERIES) they go, with their wh:d: and wh:l: entries
  *   {p}:wh:due            zset    member = "<id> <event id>" of each pending delivery of an enabled endpoint, score = when
  *                                 it is due: its next attempt, or the end of the lease of the worker that took it
- *   The outbox derives wh:e:, wh:d:, wh:l:, wh:p:, wh:due and wh:events from the prefix {p}:wh: (webhookKeyPrefix).
+ *   The outbox derives wh:e:, wh:d:, wh:l:, wh:p:, wh:due, wh:events and wh:seq from the prefix {p}:wh: (webhookKeyPrefix).
  */
 import type { NotificationKind } from "@/lib/domain/notifications";
 import { SOCIAL_TASK_IDS } from "@/lib/domain/tasks";
@@ -277,6 +278,7 @@ export interface RedisKeys {
   webhookEndpoint(id: string): string;
   webhookRoutes: string;
   webhookEvents: string;
+  webhookSequence: string;
   webhookDelivery(endpointId: string, eventId: string): string;
   /** The endpoint's deliveries, pending ones and finished ones. */
   webhookDeliveries(endpointId: string): string;
@@ -368,6 +370,7 @@ export function redisKeys(prefix: string): RedisKeys {
     webhookEndpoint: (id) => `${webhookKeyPrefix}e:${id}`,
     webhookRoutes: `${webhookKeyPrefix}routes`,
     webhookEvents: `${webhookKeyPrefix}events`,
+    webhookSequence: `${webhookKeyPrefix}seq`,
     webhookDelivery: (endpointId, eventId) => `${webhookKeyPrefix}d:${endpointId}:${eventId}`,
     webhookDeliveries: (endpointId) => `${webhookKeyPrefix}l:${endpointId}`,
     webhookPending: (endpointId) => `${webhookKeyPrefix}p:${endpointId}`,

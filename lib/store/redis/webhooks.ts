@@ -3,7 +3,7 @@
  * events (appendEvent of lib/outbox.lua, with outboxInputs below); this module manages the endpoints,
  * hands due deliveries to a worker under a lease and records what an attempt did. One script per call.
  *
- * Keys: wh:endpoints, wh:e:<id>, wh:routes, wh:events, wh:d:<id>:<event id>, wh:l:<id>, wh:p:<id>, wh:f:<id>,
+ * Keys: wh:endpoints, wh:e:<id>, wh:routes, wh:events, wh:seq, wh:d:<id>:<event id>, wh:l:<id>, wh:p:<id>, wh:f:<id>,
  * wh:due (keys.ts).
  * Scripts: webhooks/create-webhook-endpoint, list-webhook-endpoints, delete-webhook-endpoint,
  * set-webhook-endpoint-enabled, queue-webhook-test, take-due-deliveries, record-webhook-attempt,
@@ -120,7 +120,7 @@ export function webhookOperations(context: RedisContext): WebhookStore {
 
     async queueWebhookTest(id, eventId, body, now) {
       const k = endpointKeys(id);
-      const scriptKeys = [k.endpoint, keys.webhookDelivery(id, eventId), k.deliveries, k.pending, keys.webhookDue, keys.webhookEvents];
+      const scriptKeys = [k.endpoint, keys.webhookDelivery(id, eventId), k.deliveries, k.pending, keys.webhookDue, keys.webhookSequence];
       const queued = int(await run("queue-webhook-test", scriptKeys, [id, eventId, body, whole(now)]), "queueWebhookTest") === 1;
       return queued ? { eventId } : null;
     },

@@ -35,15 +35,16 @@ local function jsonStrings(values, from)
 end
 
 -- Appends the event `eventType` of a fact made at `now` when some endpoint listens to it: `data` is a
--- function returning its data's JSON (built only then). The event's id is 'msg_', the call's random part
--- and the event's sequence number (wh:events, which counts the events); its body is written once, as it
+-- function returning its data's JSON (built only then), counted in wh:events. The event's id is 'msg_', the
+-- call's random part and the event's sequence number (wh:seq, which test events share); its body is written once, as it
 -- will be sent and signed. Each listening endpoint gets a pending delivery, due at once when it is enabled
 -- (a disabled one keeps it for when it is enabled again). Returns the event's id, or nil.
 local function appendEvent(outbox, eventType, now, data)
   local listening = redis.call('HGET', outbox.routes, eventType)
   if not listening then return nil end
   local prefix = outbox.prefix
-  local sequence = redis.call('INCR', prefix .. 'events')
+  redis.call('INCR', prefix .. 'events')
+  local sequence = redis.call('INCR', prefix .. 'seq')
   local eventId = 'msg_' .. outbox.idBase .. sequence
   local body = '{"type":' .. jsonString(eventType) .. ',"timestamp":' .. jsonString(outbox.timestamp) .. ',"data":' .. data() .. '}'
   local at = jsonInt(tonumber(now))
