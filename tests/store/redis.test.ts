@@ -40,4 +40,4 @@ describeRulebookContract("redis (tcp)", openBoard);
 describeQuestsContract("redis (tcp)", openBoard);
 describeCreditActionContract("redis (tcp)", openBoard);
 describeTaskPointsContract("redis (tcp)", openBoard);
-describeWebhooksContract("redis (tcp)", () => openBoard());
+describeWebhooksContract("redis (tcp)", () => openBoard(null));

@@ -46,4 +46,4 @@ describeRulebookContract("upstash (REST, through the test bridge)", openBoard);
 describeQuestsContract("upstash (REST, through the test bridge)", openBoard);
 describeCreditActionContract("upstash (REST, through the test bridge)", openBoard);
 describeTaskPointsContract("upstash (REST, through the test bridge)", openBoard);
-describeWebhooksContract("upstash (REST, through the test bridge)", () => openBoard());
+describeWebhooksContract("upstash (REST, through the test bridge)", () => openBoard(null));
