@@ -1,2 +1,4 @@
--- countWebhookEvents: KEYS wh:events. Returns the events written to the outbox since the store began.
-return tonumber(redis.call('GET', KEYS[1]) or '0')
+-- countWebhookEvents: KEYS wh:events. Returns the events of facts written to the outbox since the store began.
+local eventsKey = KEYS[1]
+
+return tonumber(redis.call('GET', eventsKey) or '0')

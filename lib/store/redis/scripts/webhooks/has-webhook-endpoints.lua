@@ -1,2 +1,4 @@
 -- hasWebhookEndpoints: KEYS wh:endpoints. Returns 1 when any endpoint exists, else 0.
-return redis.call('EXISTS', KEYS[1])
+local endpointsKey = KEYS[1]
+
+return redis.call('EXISTS', endpointsKey)
