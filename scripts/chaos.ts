@@ -9,8 +9,11 @@
  * that promises durability must, so a killed server loses nothing it acknowledged.
  * Meanwhile an admin disqualifies referrers with cascade and reinstates some of what it took out,
  * through the admin API (scripts/chaos-moderation.ts); each acknowledged action is checked too.
+ * A webhook endpoint listens to every event type from the start: every acknowledged write and action
+ * must have exactly one event in the outbox (scripts/chaos-outbox.ts).
  *
- * Exit code 0 only when no acknowledged write or admin action is missing or contradicted, the
+ * Exit code 0 only when no acknowledged write or admin action is missing or contradicted or without its
+ * one event, the
  * checker finds no violation, no request hung, and every answer was a 200 or the generic 500.
  * A 500 outside the outages (a store call past its budget on a starved machine) is reported, with
  * the causes the server logged, but is not a failure: it is the contract's answer to a timeout.
@@ -27,6 +30,7 @@ import { refCodeOf } from "@/lib/domain/wallet";
 import { checkInvariants, type InvariantReport } from "@/lib/operators/invariants";
 import { createStore } from "@/lib/store";
 import { generateDataset, writeDataset } from "@/scripts/bench/dataset";
+import { listenToEverything, verifyOutbox } from "@/scripts/chaos-outbox";
 import { createModerationRun, formatModeration, runModerations, summariseModeration, verifyModerations, type ModerationDeps } from "@/scripts/chaos-moderation";
 import { wholeNumber } from "@/scripts/operator-cli";
 import { rssBytes } from "@/tests/reliability/support/process-info";
@@ -294,6 +298,7 @@ async function main(): Promise<number> {
     const dataset = generateDataset({ wallets: SEEDED, seed: 7 });
     const admin = await createStore(storeCfg);
     await writeDataset(admin, dataset);
+    await listenToEverything(admin, Math.floor(Date.now() / 1000));
     await admin.close();
 
     const adminToken = randomBytes(24).toString("hex");
@@ -381,6 +386,16 @@ async function main(): Promise<number> {
       causes[cause] = (causes[cause] ?? 0) + 1;
     }
 
+    log("verifying that every acknowledged write and action has exactly one event in the webhooks' outbox");
+    const outboxStore = await createStore(storeCfg);
+    const outbox = await verifyOutbox(outboxStore, Math.floor(Date.now() / 1000), {
+      referrals: acked.referrals,
+      socialTasks: acked.social.keys(),
+      checkIns: acked.checkIns.keys(),
+      moderations: moderation.actions,
+    }).finally(() => outboxStore.close());
+    log(`outbox: ${outbox.events} events, ${outbox.expected} acknowledged facts, missing ${outbox.missing.length}, duplicated ${outbox.duplicated.length}`);
+
     log("verifying every acknowledged write through the API");
     const verification = await verifyAcknowledged();
     log(`checked ${verification.checked}, missing ${verification.missing.length}`);
@@ -429,6 +444,7 @@ async function main(): Promise<number> {
       lostAcknowledged: verification.missing.length,
       lostSamples: verification.missing.slice(0, 10),
       moderation: summariseModeration(moderation, moderationCheck),
+      outbox: { ...outbox, missing: outbox.missing.length, missingSamples: outbox.missing.slice(0, 10), duplicated: outbox.duplicated.slice(0, 10) },
       invariants: { wallets: report.wallets, entries: report.entries, referrals: report.referrals, violations: report.violations, byKind: report.byKind, samples: report.samples },
       serverRss: { start: rssStart, peak: rssPeak, endOfLoad: rssEnd, afterVerification: rssAfter },
       serverLogLines: { redisConnectionErrors: (app.logs().match(/Redis connection error/g) ?? []).length },
@@ -443,7 +459,9 @@ async function main(): Promise<number> {
       summary.offContract === 0 &&
       summary.moderation.missed.length === 0 &&
       summary.moderation.contradicted.length === 0 &&
-      summary.moderation.mismatches === 0;
+      summary.moderation.mismatches === 0 &&
+      outbox.missing.length === 0 &&
+      outbox.duplicated.length === 0;
     if (opts.json) console.log(JSON.stringify({ ok, ...summary }));
     else {
       console.log(`
@@ -459,6 +477,7 @@ chaos run: ${summary.command}
   contradicted acks   ${summary.contradicted.length}
   lost acknowledged   ${summary.lostAcknowledged} of ${summary.verified} checked${summary.lostSamples.length ? `\n    ${summary.lostSamples.join("\n    ")}` : ""}
   moderation          ${formatModeration(summary.moderation)}
+  webhook outbox      ${outbox.events} events for ${outbox.expected} acknowledged facts (+${outbox.unacknowledged} whose answer was lost); missing ${outbox.missing.length}, duplicated ${outbox.duplicated.length}${[...outbox.missing.slice(0, 5), ...outbox.duplicated.slice(0, 5)].map((line) => `\n    ${line}`).join("")}
   invariants          ${report.violations} violations over ${report.wallets} wallets, ${report.entries} entries, ${report.referrals} referrals
   server RSS          start ${mb(rssStart)}, peak ${mb(rssPeak)}, end of load ${mb(rssEnd)}, after verification ${mb(rssAfter)}
 ${ok ? "OK" : "FAILED"}${ok && outside > 0 ? ` (with ${outside} timeouts outside the outages: see the causes above)` : ""}`);
