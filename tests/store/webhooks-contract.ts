@@ -393,6 +393,10 @@ export function describeWebhooksContract(name: string, open: OpenWebhookStore) {
       expect((await store.takeDueDeliveries(FAR, 10, LEASE)).map((due) => due.endpointId)).toEqual([other.id]);
       await store.checkIn(randomWallet(), NOW + 500, CHECKIN_COOLDOWN_SECONDS, null, STREAK_WINDOW_SECONDS);
       expect((await store.takeDueDeliveries(FAR + LEASE, 10, LEASE)).map((due) => due.endpointId)).toEqual([other.id, other.id]);
+      // Nothing of it is left behind: an endpoint made again under its id starts empty and hears only its own types.
+      await store.createWebhookEndpoint({ id, url: "https://hooks.example.com/again", events: ["payout.created"], secret: secret(), now: NOW + 600 });
+      await store.checkIn(randomWallet(), NOW + 601, CHECKIN_COOLDOWN_SECONDS, null, STREAK_WINDOW_SECONDS);
+      expect(await store.listWebhookDeliveries(id, 1000)).toEqual([]);
     });
   });
 }
