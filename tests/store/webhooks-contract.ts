@@ -237,6 +237,12 @@ export function describeWebhooksContract(name: string, open: OpenWebhookStore) {
           bodyOf("referral.credited", NOW + 3, { referrer, referee: byChain, points }),
         ].sort(),
       );
+      // A referee that checked in before it was bound qualifies at binding: that step credits it, and says so.
+      const early = await known(store);
+      await store.checkIn(early, NOW + 4, CHECKIN_COOLDOWN_SECONDS, null, STREAK_WINDOW_SECONDS);
+      await refer(store, early, referrer, termsUnder("checkin"), NOW + 5);
+      const atBinding = [bodyOf("referral.recorded", NOW + 5, { referrer, referee: early }), bodyOf("referral.credited", NOW + 5, { referrer, referee: early, points })];
+      expect(await bodies(store)).toEqual([bodyOf("task.completed", NOW + 4, { wallet: early, task: "daily_checkin", streak: 1 }), ...atBinding].sort());
     });
 
     it("a published payout plan writes payout.created", async () => {
@@ -247,24 +253,9 @@ export function describeWebhooksContract(name: string, open: OpenWebhookStore) {
       const tree = buildPlanTree(result.allocations);
       const token = "0x00000000000000000000000000000000000000aa";
       const plan: PayoutPlan = {
-        id: "0000000000b1",
-        board: "all",
-        token,
-        chainId: 8453,
-        mode: "pool",
-        unitAmount: null,
-        pool: "1000",
-        top: null,
-        minRewards: null,
-        deadline: NOW + 86_400,
-        root: tree.root,
-        total: result.total.toString(),
-        remainder: result.remainder.toString(),
-        count: tree.allocations.length,
-        sha256: tree.sha256,
-        createdAt: NOW,
-        createdBy: ADMIN,
-        distributor: null,
+        id: "0000000000b1", board: "all", token, chainId: 8453, mode: "pool", unitAmount: null, pool: "1000", top: null, minRewards: null,
+        deadline: NOW + 86_400, root: tree.root, total: result.total.toString(), remainder: result.remainder.toString(), count: tree.allocations.length,
+        sha256: tree.sha256, createdAt: NOW, createdBy: ADMIN, distributor: null,
       };
       await storePlan(store, plan, tree, NOW + 7);
       const data = { planId: plan.id, board: "all" as const, token, chainId: 8453, root: tree.root, total: plan.total, count: 2 };
@@ -393,6 +384,10 @@ export function describeWebhooksContract(name: string, open: OpenWebhookStore) {
       expect((await store.takeDueDeliveries(FAR, 10, LEASE)).map((due) => due.endpointId)).toEqual([other.id]);
       await store.checkIn(randomWallet(), NOW + 500, CHECKIN_COOLDOWN_SECONDS, null, STREAK_WINDOW_SECONDS);
       expect((await store.takeDueDeliveries(FAR + LEASE, 10, LEASE)).map((due) => due.endpointId)).toEqual([other.id, other.id]);
+      // Nothing of it is left behind: an endpoint made again under its id starts empty and hears only its own types.
+      await store.createWebhookEndpoint({ id, url: "https://hooks.example.com/again", events: ["payout.created"], secret: secret(), now: NOW + 600 });
+      await store.checkIn(randomWallet(), NOW + 601, CHECKIN_COOLDOWN_SECONDS, null, STREAK_WINDOW_SECONDS);
+      expect(await store.listWebhookDeliveries(id, 1000)).toEqual([]);
     });
   });
 }

@@ -3,7 +3,8 @@
  * referrer whose cascade took it out, indexed for reinstating that referrer) and `audit_log`
  * (migration 8; rows are only ever appended). Reads a referrer's referees from `wallets` through
  * wallets_referees, and moves entries between every board and its held place through the Board.
- * Each write is one BEGIN IMMEDIATE transaction that also appends its audit entry.
+ * Each write is one BEGIN IMMEDIATE transaction that also appends its audit entry, and its
+ * wallet.disqualified or wallet.reinstated to the webhook outbox (webhooks.ts) when it changed a wallet.
  *
  * A cascade is judged on all of the wallet's referees, as on Redis (where counting them is one
  * ZCARD): more than MAX_CASCADE and it answers "too-many-referees" with that count, changing nothing.

@@ -2,7 +2,8 @@
  * Payout plans on SQLite (lib/store/ports/payouts.ts). Owns `payout_plans` (the header as JSON, whether
  * it is published, its distributor once recorded), `payout_allocations` (rank order by position, and by
  * wallet for claims) and `payout_nodes` (one row per tree node, so a proof is a handful of key
- * lookups). Appends to `audit_log` (moderation.ts owns it) in the transaction of the action it records.
+ * lookups). Appends to `audit_log` (moderation.ts owns it) in the transaction of the action it records,
+ * and a publication's payout.created to the webhook outbox (webhooks.ts).
  */
 import "server-only";
 import { immediate, required, snapshot, type Db } from "@/lib/store/sqlite/db";

@@ -5,7 +5,7 @@
  * `quest_progress` under its ledger id (`action:<id>`). Reads the linked fid from `farcaster_links` (notifications.ts), the
  * wallet's check-in and streak from `wallets` (tasks.ts), and
  * credits through the board (leaderboard.ts addPoints), whose triggers keep the score total and the
- * board version.
+ * board version. A quest's completion appends quest.completed to the webhook outbox (webhooks.ts).
  */
 import "server-only";
 import { MAX_QUESTS } from "@/lib/domain/quests";

@@ -4,7 +4,8 @@
  * (referrer, referred_at, referrals_count; the wallets_referees index of migration 7 orders a
  * referrer's referees for analytics.ts; referral_pending and pending_referrals, migration 10, for
  * REFERRAL_QUALIFY). Reads `ref_codes` to resolve a code; moves both wallets' entries through the
- * Board; counts the day's connected wallet and credited referral, and the referrer's farm signals.
+ * Board; counts the day's connected wallet and credited referral, and the referrer's farm signals;
+ * appends referral.recorded and referral.credited to the webhook outbox (webhooks.ts).
  */
 import "server-only";
 import type { CreditWhen, ReferralCredit } from "@/lib/domain/rulebook";

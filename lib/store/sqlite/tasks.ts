@@ -3,7 +3,8 @@
  * task (named from SOCIAL_TASK_IDS, see rows.ts) and nft_mint. Each write also makes the wallet known,
  * and counts the day's check-in, first completion or first nft_mint, each also an action of the
  * wallet for its referrer's signals. A check-in and a first completion credit the task's points
- * (prepareTaskCredit of quests.ts) in the same transaction.
+ * (prepareTaskCredit of quests.ts) in the same transaction, and appends its task.completed to the
+ * webhook outbox (webhooks.ts).
  */
 import "server-only";
 import type Database from "better-sqlite3";
@@ -30,7 +31,7 @@ export function sqliteTasks(db: Db, register: Register, counters: Counters, sign
         SET checkin_streak = CASE WHEN checkin_last IS NOT NULL AND :now - checkin_last < :streakWindow THEN checkin_streak + 1 ELSE 1 END,
             checkin_last = :now
       WHERE wallet = :wallet AND (checkin_last IS NULL OR :now - checkin_last >= :cooldown)
-  RETURNING checkin_streak AS streak`,
+      RETURNING checkin_streak AS streak`,
   );
   const readCheckIn = db.prepare<[string], { checkin_last: number | null; checkin_streak: number; referral_pending: number }>(
     "SELECT checkin_last, checkin_streak, referral_pending FROM wallets WHERE wallet = ?",
