@@ -1,3 +1,4 @@
+-- uses: webhooks
 -- The webhooks' outbox (issue #30): a fact's script appends its event here, in the fact's own step, one
 -- delivery per endpoint listening to the event's type (keys.ts wh:*). With no endpoint listening, the
 -- append is one HGET of wh:routes and nothing else.
@@ -36,9 +37,9 @@ end
 
 -- Appends the event `eventType` of a fact made at `now` when some endpoint listens to it: `data` is a
 -- function returning its data's JSON (built only then), counted in wh:events. The event's id is 'msg_', the
--- call's random part and the event's sequence number (wh:seq, which test events share); its body is written once, as it
--- will be sent and signed. Each listening endpoint gets a pending delivery, due at once when it is enabled
--- (a disabled one keeps it for when it is enabled again). Returns the event's id, or nil.
+-- call's random part and the event's sequence number (wh:seq, which test events share); its body is written
+-- once, as it will be sent and signed. Each listening endpoint gets a pending delivery, due at once when it is
+-- enabled (a disabled one keeps it for when it is enabled again). Returns the event's id, or nil.
 local function appendEvent(outbox, eventType, now, data)
   local listening = redis.call('HGET', outbox.routes, eventType)
   if not listening then return nil end
@@ -54,7 +55,7 @@ local function appendEvent(outbox, eventType, now, data)
     redis.call('ZADD', prefix .. 'l:' .. endpointId, sequence, eventId)
     redis.call('SADD', prefix .. 'p:' .. endpointId, eventId)
     if redis.call('HGET', prefix .. 'e:' .. endpointId, 'enabled') == '1' then
-      redis.call('ZADD', prefix .. 'due', at, endpointId .. ' ' .. eventId)
+      redis.call('ZADD', prefix .. 'due', at, dueMember(endpointId, eventId))
     end
   end
   return eventId
