@@ -44,10 +44,6 @@ export interface WebhookRuntime {
   sleep: (ms: number) => Promise<void>;
   /** Whether endpoints exist, as last read at `checkedAt` (null: never read). */
   endpoints: { exist: boolean; checkedAt: number | null };
-  /** A run of deliverDue in progress on this process, which a new trigger joins instead of starting another. */
-  running: Promise<DeliveryRun> | null;
-  /** A trigger came while a run was going: it goes around once more. */
-  again: boolean;
 }
 
 export function webhookRuntime(allowPrivate: boolean, later: Later): WebhookRuntime {
@@ -57,8 +53,6 @@ export function webhookRuntime(allowPrivate: boolean, later: Later): WebhookRunt
     send: sendWebhook,
     sleep: (ms) => new Promise((done) => setTimeout(done, ms)),
     endpoints: { exist: false, checkedAt: null },
-    running: null,
-    again: false,
   };
 }
 
@@ -168,40 +162,17 @@ export interface DeliveryRun {
 const SCHEDULE = { retryDelaysSeconds: RETRY_DELAYS_SECONDS, disableAfterSeconds: DISABLE_AFTER_SECONDS };
 
 /**
- * Sends every due delivery: batches of DELIVERY_BATCH taken with a lease, SEND_CONCURRENCY at a
- * time, each attempt recorded with the retry schedule. Goes on while a batch was full, within
- * RUN_BUDGET_MS; a retry due within WAIT_FOR_RETRY_SECONDS is waited for once. A run already going
- * on this process is joined (it goes around once more) rather than doubled.
+ * Sends every due delivery: batches of DELIVERY_BATCH taken with a lease (so runs on this or another
+ * process never send one delivery at the same time), SEND_CONCURRENCY at a time, each attempt
+ * recorded with the retry schedule. Goes on while a batch was full, within RUN_BUDGET_MS; a retry
+ * due within WAIT_FOR_RETRY_SECONDS is waited for once.
  */
-export function deliverDue(deps: WebhookDeps): Promise<DeliveryRun> {
-  const runtime = deps.webhooks;
-  if (runtime.running) {
-    runtime.again = true;
-    return runtime.running;
-  }
-  const run = (async () => {
-    const total: DeliveryRun = { attempts: 0, delivered: 0, failed: 0, disabled: 0 };
-    try {
-      do {
-        runtime.again = false;
-        add(total, await deliverRound(deps));
-      } while (runtime.again);
-    } finally {
-      runtime.running = null;
-    }
-    return total;
-  })();
-  runtime.running = run;
-  return run;
-}
-
-async function deliverRound(deps: WebhookDeps): Promise<DeliveryRun> {
+export async function deliverDue(deps: WebhookDeps): Promise<DeliveryRun> {
   const total: DeliveryRun = { attempts: 0, delivered: 0, failed: 0, disabled: 0 };
   const started = performance.now();
   let waited = false;
   for (;;) {
-    const now = deps.clock();
-    const batch = await deps.store.takeDueDeliveries(now, DELIVERY_BATCH, CLAIM_LEASE_SECONDS);
+    const batch = await deps.store.takeDueDeliveries(deps.clock(), DELIVERY_BATCH, CLAIM_LEASE_SECONDS);
     const outcomes = await inParallel(batch, SEND_CONCURRENCY, (due) => attempt(deps, due));
     let soonestRetry: number | null = null;
     for (const [due, outcome] of outcomes) {
@@ -244,13 +215,6 @@ async function inParallel<T, R>(items: readonly T[], limit: number, run: (item: 
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
-}
-
-function add(total: DeliveryRun, run: DeliveryRun): void {
-  total.attempts += run.attempts;
-  total.delivered += run.delivered;
-  total.failed += run.failed;
-  total.disabled += run.disabled;
 }
 
 /** Runs deliverDue after the response; a failure is logged (the deliveries stay due for the next run). */
