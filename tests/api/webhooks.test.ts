@@ -1,7 +1,7 @@
 /**
- * Outbound webhooks over HTTP (issue #30), `next start` on the embedded store, sending to a local
- * receiver that verifies every request with standardwebhooks: each event type arrives once with
- * its data, driven through the public and admin API; a receiver answering 500 gets the 5 s retry
+ * Outbound webhooks over HTTP (issue #30), `next start`, sending to a local
+ * receiver that verifies every request with standardwebhooks, on SQLite and on Redis: each event
+ * type arrives once with its data, driven through the public and admin API; a receiver answering 500 gets the 5 s retry
  * with the same webhook-id; a server SIGKILLed right after a referral's 200 still delivers its
  * referral.credited after restart, through the cron route and through the next request's after-work.
  * The third attempt (due 5 min later) needs a clock the server does not let a test move: it is
@@ -17,6 +17,7 @@ import { refCodeOf } from "@/lib/domain/wallet";
 import { RETRY_DELAYS_SECONDS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@/lib/domain/webhooks";
 import { startApp, type AppServer } from "@/tests/support/app-server";
 import { client, type Client } from "@/tests/support/http";
+import { startRedisServer, type RedisServer } from "@/tests/support/redis-server";
 import { randomWallet } from "@/tests/support/wallets";
 import { startWebhookReceiver, type Received, type WebhookReceiver } from "@/tests/support/webhook-receiver";
 
@@ -30,8 +31,8 @@ let receiver: WebhookReceiver;
 const dirs: string[] = [];
 const apps: AppServer[] = [];
 
-async function appOn(dataDir: string): Promise<{ app: AppServer; api: Client }> {
-  const app = await startApp({ ...ENV, DATA_DIR: dataDir });
+async function appOn(dataDir: string, store: Record<string, string> = {}): Promise<{ app: AppServer; api: Client }> {
+  const app = await startApp({ ...ENV, DATA_DIR: dataDir, ...store });
   apps.push(app);
   return { app, api: client(app.baseUrl) };
 }
@@ -74,14 +75,20 @@ afterAll(async () => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-describe("one server", () => {
+describe.each(["sqlite", "redis"] as const)("one server on %s", (backend) => {
   let api: Client;
+  let redis: RedisServer | undefined;
   beforeAll(async () => {
-    ({ api } = await appOn(newDataDir()));
+    if (backend === "redis") redis = await startRedisServer();
+    ({ api } = await appOn(newDataDir(), redis ? { REDIS_URL: redis.url } : {}));
   }, 120_000);
+  afterAll(async () => {
+    await redis?.stop();
+  });
 
   it("each event type arrives once, signed, with the data of its fact", async () => {
-    await addEndpoint(api, "/all", WEBHOOK_EVENT_TYPES);
+    const all = `/all-${backend}`;
+    await addEndpoint(api, all, WEBHOOK_EVENT_TYPES);
     const { referrer, referee } = await referral(api);
     expect((await api.post("/api/steam/task/complete", { wallet: referee, taskId: "daily_checkin" })).status).toBe(200);
     expect((await api.post("/api/steam/task/complete", { wallet: referee, taskId: "fc_follow" })).status).toBe(200);
@@ -99,10 +106,10 @@ describe("one server", () => {
     const plan = await api.post("/api/admin/payouts", { board: "all", token, chainId: 8453, mode: "per_unit", unitAmount: "1000", deadline }, admin);
     expect(plan.status).toBe(201);
 
-    const requests = await receiver.waitFor("/all", 8);
+    const requests = await receiver.waitFor(all, 8);
     // Anything still due would go now: nothing is.
     expect((await api.get("/api/cron/webhooks", cron)).body).toEqual({ attempts: 0, delivered: 0, failed: 0, disabled: 0 });
-    expect(receiver.received.filter((r) => r.path === "/all")).toHaveLength(8);
+    expect(receiver.received.filter((r) => r.path === all)).toHaveLength(8);
     expectVerified(requests);
     expect(new Set(requests.map((r) => r.headers["webhook-id"])).size).toBe(8);
     const byType = Object.fromEntries(requests.map((r) => [r.event!.type, r.event!.data]));
@@ -121,10 +128,11 @@ describe("one server", () => {
   }, 60_000);
 
   it("a receiver answering 500 gets the 5 s retry in the same run, with the same webhook-id; the next waits 5 min", async () => {
-    const id = await addEndpoint(api, "/flaky", ["referral.recorded"]);
-    receiver.failNext("/flaky", 500, 500);
+    const flaky = `/flaky-${backend}`;
+    const id = await addEndpoint(api, flaky, ["referral.recorded"]);
+    receiver.failNext(flaky, 500, 500);
     await referral(api);
-    const [first, second] = await receiver.waitFor("/flaky", 2, 20_000);
+    const [first, second] = await receiver.waitFor(flaky, 2, 20_000);
     expect(second!.headers["webhook-id"]).toBe(first!.headers["webhook-id"]);
     expectVerified([first!, second!]);
     const gap = Number(second!.headers["webhook-timestamp"]) - Number(first!.headers["webhook-timestamp"]);
