@@ -6,7 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { ApiError } from "@/lib/contract/errors";
-import type { CreateWebhookBody, WebhookEndpointView } from "@/lib/contract/webhook-schemas";
+import { WEBHOOK_ID_PATTERN, type CreateWebhookBody, type WebhookEndpointView } from "@/lib/contract/webhook-schemas";
 import type { Clock } from "@/lib/domain/clock";
 import {
   CLAIM_LEASE_SECONDS,
@@ -70,7 +70,7 @@ export const webhookErrors = {
 /** The endpoint id of a path /api/admin/webhooks/{id}[/...], `fromEnd` segments from its end; 404 for anything else. */
 export function webhookIdOfPath(pathname: string, fromEnd = 1): string {
   const id = pathname.split("/").at(-fromEnd) ?? "";
-  if (!/^wh_[0-9a-f]{16}$/.test(id)) throw webhookErrors.notFound();
+  if (!WEBHOOK_ID_PATTERN.test(id)) throw webhookErrors.notFound();
   return id;
 }
 
@@ -162,7 +162,7 @@ export interface DeliveryRun {
 const SCHEDULE = { retryDelaysSeconds: RETRY_DELAYS_SECONDS, disableAfterSeconds: DISABLE_AFTER_SECONDS };
 
 /**
- * Sends every due delivery: batches of DELIVERY_BATCH taken with a lease (so runs on this or another
+ * Sends every due delivery (GET /api/cron/webhooks runs it whatever this process knows of endpoints): batches of DELIVERY_BATCH taken with a lease (so runs on this or another
  * process never send one delivery at the same time), SEND_CONCURRENCY at a time, each attempt
  * recorded with the retry schedule. Goes on while a batch was full, within RUN_BUDGET_MS; a retry
  * due within WAIT_FOR_RETRY_SECONDS is waited for once.
@@ -250,9 +250,4 @@ export function webhookSubscriptions(deps: WebhookDeps): Subscription[] {
       if (await endpointsExist(deps)) await deliverDue(deps);
     }),
   );
-}
-
-/** GET /api/cron/webhooks: one run, whatever this process knows of endpoints (another process may have queued them). */
-export async function runWebhookCron(deps: WebhookDeps): Promise<DeliveryRun> {
-  return deliverDue(deps);
 }
