@@ -6,7 +6,7 @@
  * keeps only the endpoints it calls.
  */
 export interface RoutePath {
-  method: "GET" | "POST" | "PATCH";
+  method: "GET" | "POST" | "PATCH" | "DELETE";
   /** `{name}` stands for a path segment the handler reads (an OpenAPI path parameter). */
   path: string;
 }
@@ -57,4 +57,11 @@ export const payoutPlans = { method: "GET", path: "/api/admin/payouts" } as cons
 export const payoutPlan = { method: "GET", path: "/api/admin/payouts/{id}" } as const;
 export const recordDistributor = { method: "POST", path: "/api/admin/payouts/{id}/distributor" } as const;
 export const claims = { method: "GET", path: "/api/claim" } as const;
+export const createWebhook = { method: "POST", path: "/api/admin/webhooks" } as const;
+export const webhooks = { method: "GET", path: "/api/admin/webhooks" } as const;
+export const deleteWebhook = { method: "DELETE", path: "/api/admin/webhooks/{id}" } as const;
+export const patchWebhook = { method: "PATCH", path: "/api/admin/webhooks/{id}" } as const;
+export const testWebhook = { method: "POST", path: "/api/admin/webhooks/{id}/test" } as const;
+export const webhookDeliveries = { method: "GET", path: "/api/admin/webhooks/{id}/deliveries" } as const;
+export const webhooksCron = { method: "GET", path: "/api/cron/webhooks" } as const;
 export const openApi = { method: "GET", path: "/api/openapi.json" } as const;

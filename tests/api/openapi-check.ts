@@ -15,6 +15,7 @@ export const CHECKED_TAGS = {
   "operators-openapi.test.ts": ["Users", "Referrals", "Tasks", "Leaderboard", "Sign-in", "Campaign console", "Moderation", "Farcaster", "Operations"],
   "quests-openapi.test.ts": ["Quests"],
   "payouts-openapi.test.ts": ["Payouts"],
+  "webhooks-openapi.test.ts": ["Webhooks"],
 } as const;
 
 type Content = Record<string, { schema: unknown }>;
@@ -24,7 +25,7 @@ export type Doc = {
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, unknown> };
 };
-export type Method = "GET" | "POST" | "PATCH";
+export type Method = "GET" | "POST" | "PATCH" | "DELETE";
 export type CallInit = { body?: unknown; headers?: Record<string, string> };
 
 /** A JSON body over MAX_BODY_BYTES (8 KiB) with a valid wallet, for the 413s. */

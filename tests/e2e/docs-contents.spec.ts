@@ -4,7 +4,7 @@
  */
 import { expect, test } from "@/tests/e2e/support/fixtures";
 
-const TAGS = ["Users", "Referrals", "Tasks", "Quests", "Leaderboard", "Sign-in", "Campaign console", "Moderation", "Payouts", "Farcaster", "Operations"];
+const TAGS = ["Users", "Referrals", "Tasks", "Quests", "Leaderboard", "Sign-in", "Campaign console", "Moderation", "Payouts", "Webhooks", "Farcaster", "Operations"];
 
 test("the contents list every section, and a link lands on its section below the header", async ({ page, app }) => {
   await page.goto(`${app.baseUrl}/docs`);
@@ -30,6 +30,7 @@ test("the contents list every section, and a link lands on its section below the
     ["campaign-console", "Campaign console"],
     ["moderation", "Moderation"],
     ["payouts", "Payouts"],
+    ["webhooks", "Webhooks"],
     ["farcaster", "Farcaster"],
     ["operations", "Operations"],
     ["schemas", "Schemas"],
