@@ -17,8 +17,9 @@ type RecordDeps = ReferralDeps & Pick<Deps, "events">;
 
 /**
  * POST /api/referral/record: binds the referee to the code's owner, once (see ReferralStore.recordReferral
- * for the order of the checks). A new binding emits referral.recorded, and referral.credited when it
- * counts at once; under a REFERRAL_QUALIFY rule the credit waits, and the step that credits it emits it.
+ * for the order of the checks). A new binding emits referral.recorded, and referral.credited when the
+ * store credited it in the same step (at once, or the referee already met the REFERRAL_QUALIFY rule);
+ * otherwise the credit waits, and the step that credits it emits it.
  */
 export async function recordReferral(deps: RecordDeps, referee: Wallet, refCode: string, request?: RequestContext): Promise<RecordReferralResponse> {
   const at = deps.clock();
@@ -27,7 +28,7 @@ export async function recordReferral(deps: RecordDeps, referee: Wallet, refCode:
   switch (result.outcome) {
     case "recorded":
       deps.events.emit({ type: "referral.recorded", referrer: result.referrer, referee, at }, request);
-      if (terms.creditWhen === "now") emitCredited(deps, result.referrer, referee, at, request);
+      if (result.credited) emitCredited(deps, result.referrer, referee, at, request);
       return { success: true, referrer: result.referrer };
     case "already-recorded":
       return { success: true, referrer: result.referrer, alreadyRecorded: true };

@@ -103,7 +103,7 @@ export function describeStoreContract(name: string, open: () => Promise<Store>) 
       it("binds the referee, counts the referral and gives both sides +1 score", async () => {
         const referrer = await known();
         const referee = randomWallet();
-        expect(await refer(referee, referrer)).toEqual({ outcome: "recorded", referrer });
+        expect(await refer(referee, referrer)).toEqual({ outcome: "recorded", referrer, credited: true });
         expect(await store.getReferrer(referee)).toBe(referrer);
         expect(await store.getWalletState(referrer)).toMatchObject({ referralsCount: 1, score: 1, referrer: null });
         expect(await store.getWalletState(referee)).toMatchObject({ referralsCount: 0, score: 1, referrer });

@@ -63,7 +63,7 @@ export class LeaderboardModel {
     this.referrerOf.set(referee, referrer);
     this.referrals.set(referrer, (this.referrals.get(referrer) ?? 0) + 1);
     for (const w of [referee, referrer]) this.entries.set(w, { score: (this.entries.get(w)?.score ?? 0) + 1, reachedAt: now });
-    return { outcome: "recorded", referrer };
+    return { outcome: "recorded", referrer, credited: true };
   }
 
   rankOrCreate(wallet: string, now: number): RankedRow {

@@ -121,7 +121,7 @@ export function describeModerationContract(name: string, open: OpenStore) {
       await refer(store, randomWallet(), referrer, NOON);
       await disqualify(store, referrer);
       const late = randomWallet();
-      expect(await refer(store, late, referrer, NOON + 500)).toEqual({ outcome: "recorded", referrer });
+      expect(await refer(store, late, referrer, NOON + 500)).toEqual({ outcome: "recorded", referrer, credited: true });
       expect((await store.getWalletState(referrer)).score).toBe(2);
       expect((await board(store)).map((row) => row.wallet)).not.toContain(referrer);
       expect(await totalScore(store)).toBe(2); // the two referees' points only

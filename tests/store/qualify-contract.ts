@@ -25,10 +25,13 @@ const ADMIN = "0x00000000000000000000000000000000000000ad";
 export function describeQualifyContract(name: string, open: OpenStore) {
   describe(`qualified referrals contract: ${name}`, () => {
     const fresh = freshStores(open);
-    const refer = async (store: Store, referee: string, referrer: string, qualify: QualifyRule, now = NOON) =>
-      expect((await store.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now, terms: termsUnder(qualify) })).outcome).toBe(
-        "recorded",
-      );
+    /** Binds the referee and expects `credited`: whether that step credited the referral too. */
+    const refer = async (store: Store, referee: string, referrer: string, qualify: QualifyRule, now = NOON, credited = false) =>
+      expect(await store.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now, terms: termsUnder(qualify) })).toEqual({
+        outcome: "recorded",
+        referrer,
+        credited,
+      });
     const known = async (store: Store, now = NOON - 100) => {
       const wallet = randomWallet();
       await store.registerWallet(wallet, now);
@@ -124,7 +127,7 @@ export function describeQualifyContract(name: string, open: OpenStore) {
       const referee = randomWallet();
       // Nothing waits yet, so nothing is credited by this check-in.
       expect(await store.checkIn(referee, NOON - 50, CHECKIN_COOLDOWN_SECONDS, CREDIT, STREAK_WINDOW_SECONDS)).toStrictEqual({ checkedIn: true, streak: 1, referralPending: false });
-      await refer(store, referee, referrer, "checkin");
+      await refer(store, referee, referrer, "checkin", NOON, true);
       expect(await store.getWalletState(referee)).toMatchObject({ score: 1, referralPending: false });
       expect(await store.getWalletState(referrer)).toMatchObject({ referralsCount: 1, score: 1, pendingReferrals: 0 });
       await clean(store);
@@ -135,7 +138,7 @@ export function describeQualifyContract(name: string, open: OpenStore) {
       const referrer = await known(store);
       const [later, earlier] = [randomWallet(), randomWallet()];
       expect(await store.markNftMint(earlier, NOON - 10, CREDIT)).toEqual({ marked: true, creditedReferrer: null });
-      await refer(store, earlier, referrer, "nft_mint", NOON);
+      await refer(store, earlier, referrer, "nft_mint", NOON, true);
       await refer(store, later, referrer, "nft_mint", NOON + 1);
       expect(await store.getWalletState(referrer)).toMatchObject({ referralsCount: 1, score: 1, pendingReferrals: 1 });
 
@@ -173,7 +176,7 @@ export function describeQualifyContract(name: string, open: OpenStore) {
       const store = await fresh();
       const referrer = await known(store);
       const referee = randomWallet();
-      await refer(store, referee, referrer, "none");
+      await refer(store, referee, referrer, "none", NOON, true);
       expect(await store.getWalletState(referee)).toMatchObject({ score: 1, referralPending: false });
       expect(await store.getWalletState(referrer)).toMatchObject({ referralsCount: 1, score: 1, pendingReferrals: 0 });
       expect(await store.creditReferral(referee, NOON + 1, CREDIT)).toBeNull();

@@ -131,7 +131,7 @@ export function describeWebhooksContract(name: string, open: OpenWebhookStore) {
       const [a, b] = [await listen(store, ["referral.recorded", "referral.credited"]), await listen(store, ["referral.recorded"])];
       const referrer = await known(store);
       const referee = randomWallet();
-      expect(await refer(store, referee, referrer)).toEqual({ outcome: "recorded", referrer });
+      expect(await refer(store, referee, referrer)).toEqual({ outcome: "recorded", referrer, credited: true });
       expect(await store.countWebhookEvents()).toBe(2);
       const due = await drain(store);
       const points = AT_ONCE.credit.points;

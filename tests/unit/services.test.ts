@@ -221,6 +221,22 @@ describe("services", () => {
       expect((await readLeaderboardUser(deps, referee, undefined)).body).toMatchObject({ referrals_count: 0, rewards: 20 });
     });
 
+    it("checkin: a referee that checked in before it was bound is credited by the binding, which tells both facts", async () => {
+      deps = { ...deps, rules: rulebookOf("checkin") };
+      const referrer = randomWallet();
+      const referee = randomWallet();
+      await initUser(deps, referrer, { linkBase: BASE });
+      await completeTask(deps, referee, "daily_checkin");
+      emitted = [];
+      now += 60;
+      expect(await recordReferral(deps, referee, refCodeOf(referrer))).toEqual({ success: true, referrer });
+      expect(emitted).toEqual([
+        { type: "referral.recorded", referrer, referee, at: T0 + 60 },
+        { type: "referral.credited", referrer, referee, at: T0 + 60 },
+      ]);
+      expect(await getReferralLink(deps, referrer, BASE)).toMatchObject({ referralsCount: 1, pendingReferrals: 0 });
+    });
+
     it("changing the rulebook alone changes what is stored and shown: 3 points to the referrer, 2 to the referee", async () => {
       const referral = { referrer: 3, referee: 2 };
       const { referrer, referee } = await bind("none");

@@ -3,7 +3,8 @@ import type { ReferralCredit, ReferralTerms } from "@/lib/domain/rulebook";
 import type { Registration } from "@/lib/store/ports/wallets";
 
 export type RecordReferralResult =
-  | { outcome: "recorded"; referrer: string }
+  /** `credited`: this step credited the referral too (at once, or because the referee already met the rule); false while it waits. */
+  | { outcome: "recorded"; referrer: string; credited: boolean }
   | { outcome: "already-recorded"; referrer: string }
   | { outcome: "self-referral" }
   | { outcome: "code-not-found" };

@@ -97,6 +97,7 @@ export function referralOperations(context: RedisContext): ReferralStore {
         const outcome = str(reply[0], "recordReferral");
         switch (outcome) {
           case "recorded":
+            return { outcome, referrer: walletOf(reply[1], "referrer"), credited: str(reply[2], "credited") === "1" };
           case "already-recorded":
             return { outcome, referrer: walletOf(reply[1], "referrer") };
           case "self-referral":

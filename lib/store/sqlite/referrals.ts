@@ -109,7 +109,7 @@ export function sqliteReferrals(db: Db, register: Register, counters: Counters, 
       if (pending) addPending.run(referrer);
       else credits.credit(referee, referrer, now, terms.credit);
       signals.referral(referee, referrer, now);
-      return { outcome: "recorded", referrer };
+      return { outcome: "recorded", referrer, credited: !pending };
     }),
 
     creditReferral: immediate(db, (referee: string, now: number, credit: ReferralCredit) => credits.creditPending(referee, now, credit)),

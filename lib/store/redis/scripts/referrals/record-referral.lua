@@ -8,7 +8,7 @@
 -- A binding writes referral.recorded to the webhooks' outbox, then its credit referral.credited (lib/outbox.lua).
 -- Returns {'already-recorded', existingReferrer} | {'self-referral'} | {'code-not-found'}
 --       | {'no-index'} (index missing: the caller rebuilds it and runs this again)
---       | {'recorded', referrer}.
+--       | {'recorded', referrer, credited ('1' when this step credited it, '0' while it waits)}.
 local refereeKey = KEYS[1]
 local codesKey = KEYS[2]
 local day = countingDay(KEYS[3], KEYS[4], ARGV[4], ARGV[5])
@@ -70,7 +70,8 @@ end
 
 register(refereeKey, codesKey, referee, refereeCode, now, day)
 local metBy = MET_BY[creditWhen]
-if creditWhen == 'now' or (metBy and redis.call('HEXISTS', refereeKey, metBy) == 1) then
+local credited = creditWhen == 'now' or (metBy and redis.call('HEXISTS', refereeKey, metBy) == 1)
+if credited then
   creditReferral(credit, referrer, referee, now)
 else
   redis.call('HSET', refereeKey, 'referralPending', '1')
@@ -78,4 +79,4 @@ else
   -- The signals above changed all the same; creditReferral re-ranks in the other branch.
   rankReferrer(signals, referrer)
 end
-return {'recorded', referrer}
+return {'recorded', referrer, credited and '1' or '0'}
