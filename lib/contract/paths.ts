@@ -6,7 +6,7 @@
  * keeps only the endpoints it calls.
  */
 export interface RoutePath {
-  method: "GET" | "POST" | "PATCH";
+  method: "GET" | "POST" | "PATCH" | "DELETE";
   /** `{name}` stands for a path segment the handler reads (an OpenAPI path parameter). */
   path: string;
 }
@@ -56,5 +56,11 @@ export const createPayout = { method: "POST", path: "/api/admin/payouts" } as co
 export const payoutPlans = { method: "GET", path: "/api/admin/payouts" } as const;
 export const payoutPlan = { method: "GET", path: "/api/admin/payouts/{id}" } as const;
 export const recordDistributor = { method: "POST", path: "/api/admin/payouts/{id}/distributor" } as const;
+export const adminWebhooks = { method: "GET", path: "/api/admin/webhooks" } as const;
+export const createWebhook = { method: "POST", path: "/api/admin/webhooks" } as const;
+export const updateWebhook = { method: "PATCH", path: "/api/admin/webhooks/{id}" } as const;
+export const deleteWebhook = { method: "DELETE", path: "/api/admin/webhooks/{id}" } as const;
+export const testWebhook = { method: "POST", path: "/api/admin/webhooks/{id}/test" } as const;
+export const webhookDeliveries = { method: "GET", path: "/api/admin/webhooks/{id}/deliveries" } as const;
 export const claims = { method: "GET", path: "/api/claim" } as const;
 export const openApi = { method: "GET", path: "/api/openapi.json" } as const;
