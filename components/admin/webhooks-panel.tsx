@@ -10,20 +10,18 @@ import { bodyRows, ConsoleSection, ConsoleTable, EmptyRow, firstCell, headRow, l
 import { formatTime } from "@/components/admin/format";
 import { WebhookDeliveries } from "@/components/admin/webhooks-deliveries";
 import { WebhookForm } from "@/components/admin/webhooks-form";
+import { EndpointState, LastDelivery } from "@/components/admin/webhooks-state";
 import { buttonClass } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { api, errorText } from "@/lib/client/api";
 import { useWebhooks, useWebhooksChange } from "@/lib/client/webhook-hooks";
 import type { WebhookEndpointView } from "@/lib/contract/webhook-schemas";
-import { DISABLE_AFTER_SECONDS, disablesEndpoint } from "@/lib/domain/webhooks";
 
 const COLUMNS = 5;
 
 /** The API reference's Webhooks tag on /docs. */
 const DOCS_HREF = "/docs#webhooks";
-
-const disableDays = DISABLE_AFTER_SECONDS / 86_400;
 
 export function WebhooksPanel() {
   const webhooks = useWebhooks();
@@ -184,41 +182,6 @@ export function WebhooksPanel() {
         </Dialog>
       )}
     </ConsoleSection>
-  );
-}
-
-/** Active, failing (still tried), or disabled: by the 3 days of failures, or by an admin. */
-function EndpointState({ endpoint }: { endpoint: WebhookEndpointView }) {
-  const { state, disabledAt, failingSince } = endpoint;
-  if (state === "active") {
-    return (
-      <>
-        <span className="font-semibold text-emerald-700 dark:text-emerald-400">Active</span>
-        {failingSince !== null && <span className="block text-amber-700 dark:text-amber-400">failing since {formatTime(failingSince)}</span>}
-      </>
-    );
-  }
-  const byFailures = disabledAt !== null && failingSince !== null && disablesEndpoint(failingSince, disabledAt);
-  return (
-    <>
-      <span className="font-semibold text-red-600 dark:text-red-400">Disabled</span>
-      <span className="block text-zinc-500 dark:text-zinc-400" data-testid="webhook-disabled-why">
-        {byFailures ? `after ${disableDays} days of failures` : "by an admin"}
-        {disabledAt !== null && `, ${formatTime(disabledAt)}`}
-      </span>
-    </>
-  );
-}
-
-function LastDelivery({ endpoint: { lastDelivery } }: { endpoint: WebhookEndpointView }) {
-  if (!lastDelivery) return <span className="text-zinc-500 dark:text-zinc-400">none yet</span>;
-  return (
-    <>
-      <span className="block">{formatTime(lastDelivery.at)}</span>
-      <span className={`block font-medium ${lastDelivery.ok ? "text-emerald-700 dark:text-emerald-400" : "text-red-600 dark:text-red-400"}`}>
-        {lastDelivery.status ?? "no answer"} · {lastDelivery.ok ? "ok" : "failed"}
-      </span>
-    </>
   );
 }
 
