@@ -173,11 +173,11 @@ export const api = {
   recordDistributor: (id: string, address: string) =>
     request(async () => (await payoutSchemas()).payoutPlanSchema, itemRoute(paths.recordDistributor, id), { address }),
   // Webhooks (the campaign console, with an admin's session)
-  webhooks: () => request(async () => (await webhookSchemas()).listWebhooksResponse, paths.adminWebhooks),
+  webhooks: () => request(async () => (await webhookSchemas()).listWebhooksResponse, paths.webhooks),
   /** The body as the form checked it with createWebhookBody; the answer is the only one that carries the secret. */
   createWebhook: (body: object) => request(async () => (await webhookSchemas()).createWebhookResponse, paths.createWebhook, body),
   setWebhookEnabled: (id: string, enabled: boolean) =>
-    request(async () => (await webhookSchemas()).webhookEndpointSchema, itemRoute(paths.updateWebhook, id), { enabled }),
+    request(async () => (await webhookSchemas()).webhookEndpointSchema, itemRoute(paths.patchWebhook, id), { enabled }),
   deleteWebhook: (id: string) => request(async () => (await webhookSchemas()).deleteWebhookResponse, itemRoute(paths.deleteWebhook, id)),
   testWebhook: (id: string) => request(async () => (await webhookSchemas()).testWebhookResponse, itemRoute(paths.testWebhook, id)),
   webhookDeliveries: (id: string) => request(async () => (await webhookSchemas()).listDeliveriesResponse, itemRoute(paths.webhookDeliveries, id)),
