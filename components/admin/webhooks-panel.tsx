@@ -62,102 +62,103 @@ export function WebhooksPanel() {
           Test event <span className="font-mono break-all">{queued.eventId}</span> queued; its delivery is listed below.
         </p>
       )}
-      <ConsoleTable caption="Webhook endpoints" minWidth="min-w-[52rem]">
-        <thead>
-          <tr className={headRow}>
-            <th scope="col" className={`${firstCell} text-left`}>
-              Endpoint
-            </th>
-            <th scope="col" className="px-3 text-left">
-              Events
-            </th>
-            <th scope="col" className="px-3 text-left">
-              State
-            </th>
-            <th scope="col" className="px-3 text-left">
-              Last delivery
-            </th>
-            <th scope="col" className={`${lastCell} text-right`}>
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className={bodyRows}>
-          {!list ? (
-            <EmptyRow columns={COLUMNS}>{webhooks.error ? errorText(webhooks.error) : <Spinner />}</EmptyRow>
-          ) : list.length === 0 ? (
-            <EmptyRow columns={COLUMNS}>
-              <span data-testid="webhooks-empty">
-                No endpoints yet. Add one to push every referral, task, quest, moderation and payout event to a CRM, a bot or a warehouse the moment it happens,
-                signed so it can tell the events are yours.{" "}
-                <a href={DOCS_HREF} className="font-semibold text-brand-600 underline dark:text-brand-400">
-                  The events and how to verify them
-                </a>
-              </span>
-            </EmptyRow>
-          ) : (
-            list.map((endpoint) => (
-              <tr key={endpoint.id} data-testid={`webhook-${endpoint.id}`} data-state={endpoint.state}>
-                <td className={`${firstCell} max-w-[18rem] py-3`}>
-                  <span className="block font-mono text-xs break-all" data-testid="webhook-url">
-                    {endpoint.url}
-                  </span>
-                  <span className="block text-xs text-zinc-500 dark:text-zinc-400">
-                    <span className="font-mono">{endpoint.id}</span> · added {formatTime(endpoint.createdAt)}
-                  </span>
-                </td>
-                <td className="px-3 font-mono text-xs">
-                  {endpoint.events.map((type) => (
-                    <span key={type} className="block whitespace-nowrap">
-                      {type}
+      {list?.length === 0 ? (
+        // Outside the table: its width would carry the sentence past a phone's screen.
+        <p data-testid="webhooks-empty" className="px-4 pb-8 text-sm text-zinc-600 sm:px-6 dark:text-zinc-400">
+          No endpoints yet. Add one to push every referral, task, quest, moderation and payout event to a CRM, a bot or a warehouse the moment it happens, signed
+          so it can tell the events are yours.{" "}
+          <a href={DOCS_HREF} className="font-semibold text-brand-600 underline dark:text-brand-400">
+            The events and how to verify them
+          </a>
+        </p>
+      ) : (
+        <ConsoleTable caption="Webhook endpoints" minWidth="min-w-[52rem]">
+          <thead>
+            <tr className={headRow}>
+              <th scope="col" className={`${firstCell} text-left`}>
+                Endpoint
+              </th>
+              <th scope="col" className="px-3 text-left">
+                Events
+              </th>
+              <th scope="col" className="px-3 text-left">
+                State
+              </th>
+              <th scope="col" className="px-3 text-left">
+                Last delivery
+              </th>
+              <th scope="col" className={`${lastCell} text-right`}>
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className={bodyRows}>
+            {!list ? (
+              <EmptyRow columns={COLUMNS}>{webhooks.error ? errorText(webhooks.error) : <Spinner />}</EmptyRow>
+            ) : (
+              list.map((endpoint) => (
+                <tr key={endpoint.id} data-testid={`webhook-${endpoint.id}`} data-state={endpoint.state}>
+                  <td className={`${firstCell} max-w-[18rem] py-3`}>
+                    <span className="block font-mono text-xs break-all" data-testid="webhook-url">
+                      {endpoint.url}
                     </span>
-                  ))}
-                </td>
-                <td className="px-3 text-xs" data-testid="webhook-state">
-                  <EndpointState endpoint={endpoint} />
-                </td>
-                <td className="px-3 text-xs whitespace-nowrap" data-testid="webhook-last">
-                  <LastDelivery endpoint={endpoint} />
-                </td>
-                <td className={`${lastCell} text-right whitespace-nowrap`}>
-                  <div className="inline-flex gap-2">
-                    <button
-                      type="button"
-                      onClick={() => sendTest(endpoint.id)}
-                      disabled={test.isPending}
-                      data-testid="webhook-test"
-                      className={buttonClass({ variant: "secondary", size: "sm" })}
-                    >
-                      Send test
-                    </button>
-                    <button
-                      type="button"
-                      onClick={() => setShown(shown === endpoint.id ? null : endpoint.id)}
-                      aria-expanded={shown === endpoint.id}
-                      data-testid="webhook-deliveries-open"
-                      className={buttonClass({ variant: "secondary", size: "sm" })}
-                    >
-                      Deliveries
-                    </button>
-                    <button
-                      type="button"
-                      onClick={() => setEnabled.mutate({ id: endpoint.id, enabled: endpoint.state === "disabled" })}
-                      disabled={setEnabled.isPending}
-                      data-testid="webhook-toggle"
-                      className={buttonClass({ variant: "secondary", size: "sm" })}
-                    >
-                      {endpoint.state === "disabled" ? "Enable" : "Disable"}
-                    </button>
-                    <button type="button" onClick={() => setDeleting(endpoint)} data-testid="webhook-delete" className={buttonClass({ variant: "secondary", size: "sm" })}>
-                      Delete
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </ConsoleTable>
+                    <span className="block text-xs text-zinc-500 dark:text-zinc-400">
+                      <span className="font-mono">{endpoint.id}</span> · added {formatTime(endpoint.createdAt)}
+                    </span>
+                  </td>
+                  <td className="px-3 font-mono text-xs">
+                    {endpoint.events.map((type) => (
+                      <span key={type} className="block whitespace-nowrap">
+                        {type}
+                      </span>
+                    ))}
+                  </td>
+                  <td className="px-3 text-xs" data-testid="webhook-state">
+                    <EndpointState endpoint={endpoint} />
+                  </td>
+                  <td className="px-3 text-xs whitespace-nowrap" data-testid="webhook-last">
+                    <LastDelivery endpoint={endpoint} />
+                  </td>
+                  <td className={`${lastCell} text-right whitespace-nowrap`}>
+                    <div className="inline-flex gap-2">
+                      <button
+                        type="button"
+                        onClick={() => sendTest(endpoint.id)}
+                        disabled={test.isPending}
+                        data-testid="webhook-test"
+                        className={buttonClass({ variant: "secondary", size: "sm" })}
+                      >
+                        Send test
+                      </button>
+                      <button
+                        type="button"
+                        onClick={() => setShown(shown === endpoint.id ? null : endpoint.id)}
+                        aria-expanded={shown === endpoint.id}
+                        data-testid="webhook-deliveries-open"
+                        className={buttonClass({ variant: "secondary", size: "sm" })}
+                      >
+                        Deliveries
+                      </button>
+                      <button
+                        type="button"
+                        onClick={() => setEnabled.mutate({ id: endpoint.id, enabled: endpoint.state === "disabled" })}
+                        disabled={setEnabled.isPending}
+                        data-testid="webhook-toggle"
+                        className={buttonClass({ variant: "secondary", size: "sm" })}
+                      >
+                        {endpoint.state === "disabled" ? "Enable" : "Disable"}
+                      </button>
+                      <button type="button" onClick={() => setDeleting(endpoint)} data-testid="webhook-delete" className={buttonClass({ variant: "secondary", size: "sm" })}>
+                        Delete
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </ConsoleTable>
+      )}
       {failed && (
         <p role="alert" className="px-4 pt-4 text-sm text-red-600 sm:px-6 dark:text-red-400">
           {errorText(failed)}
