@@ -4,8 +4,8 @@ import { errors } from "@/lib/contract/errors";
 import { bearerMatches } from "@/lib/auth/bearer";
 import { config } from "@/lib/config";
 
-export function requireCron(headers: Headers): void {
-  const secret = config().notifications?.cronSecret;
+/** `secret` defaults to the reminders' (CRON_SECRET with NEYNAR_API_KEY); a job that needs no Neynar passes CRON_SECRET itself. */
+export function requireCron(headers: Headers, secret = config().notifications?.cronSecret): void {
   if (!secret) throw errors.cronOff();
   if (!bearerMatches(headers.get("authorization"), secret)) throw errors.cronUnauthorized();
 }

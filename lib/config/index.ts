@@ -154,6 +154,15 @@ export interface Config {
    */
   neynar: NeynarConfig | null;
   socialTargets: SocialTargets;
+  webhooks: WebhooksConfig;
+}
+
+/** Outbound webhooks (issue #30). */
+export interface WebhooksConfig {
+  /** WEBHOOKS_ALLOW_PRIVATE: endpoints may be http and resolve to private and loopback addresses (local development, tests). */
+  allowPrivate: boolean;
+  /** The bearer of GET /api/cron/webhooks (CRON_SECRET, which needs no NEYNAR_API_KEY here); absent: that route answers 404. */
+  cronSecret?: string;
 }
 
 /** The slices the configuration is built from, read together so one error names every bad variable. */
@@ -169,6 +178,7 @@ const CONFIG_SLICES = [
   "requests",
   "farcaster",
   "notifications",
+  "webhooks",
   "socialTargets",
   "testOnly",
 ] as const;
@@ -209,6 +219,7 @@ function configOf(env: Environment): Config {
     notifications: notificationsConfig(e),
     neynar: neynarConfig(e),
     socialTargets: socialTargetsConfig(e),
+    webhooks: { allowPrivate: e.webhooks.WEBHOOKS_ALLOW_PRIVATE, cronSecret: e.notifications.CRON_SECRET },
   };
 }
 

@@ -258,6 +258,10 @@ export const SLICES = {
     NOTIFICATIONS_OFF: optional.pipe(commaList.pipe(z.array(z.enum(NOTIFICATION_KINDS))).optional()),
     NOTIFY_TIMEOUT_MS: integer(5_000, 100, 60_000),
   }),
+  /** Outbound webhooks (issue #30): which targets an endpoint may have. */
+  webhooks: z.object({
+    WEBHOOKS_ALLOW_PRIVATE: optional.pipe(flag.optional()).transform((v) => v === true),
+  }),
   /**
    * Only tests set these, to point the app at their stand-ins (tests/support/farcaster.ts,
    * tests/support/neynar-stand-in.ts): production always talks to Neynar's hub and API and Farcaster's

@@ -14,6 +14,7 @@ import { ADMIN_ROUTES, adminAccess } from "@/lib/contract/routes-admin";
 import { FARCASTER_ROUTES } from "@/lib/contract/routes-farcaster";
 import { PAYOUT_ROUTES } from "@/lib/contract/routes-payouts";
 import { QUEST_ROUTES } from "@/lib/contract/routes-quests";
+import { WEBHOOK_ROUTES } from "@/lib/contract/routes-webhooks";
 import { error, errorBody, internal, named, route, tooLarge, tooManyRequests, walletWrite, WALLET_WRITE, type ResponseDoc, type Route, type RouteName } from "@/lib/contract/route-spec";
 
 const sessionCookie = { "set-cookie": { $ref: "#/components/headers/SessionCookie" } };
@@ -344,6 +345,7 @@ export const routes = {
   ...FARCASTER_ROUTES,
   ...QUEST_ROUTES,
   ...PAYOUT_ROUTES,
+  ...WEBHOOK_ROUTES,
   openApi: route({
     ...paths.openApi,
     doc: {

@@ -76,6 +76,17 @@ export const webhookDeliverySchema = z.object({
 
 export const listDeliveriesResponse = z.object({ deliveries: z.array(webhookDeliverySchema) });
 
+/** 200 of DELETE /api/admin/webhooks/{id}: the endpoint and its deliveries are gone. */
+export const deleteWebhookResponse = z.object({ deleted: z.literal(true) });
+
+/** GET /api/cron/webhooks: what one delivery run did. */
+export const webhookRunResponse = z.object({
+  attempts: z.number().int().nonnegative(),
+  delivered: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+  disabled: z.number().int().nonnegative(),
+});
+
 /** 202 of POST /api/admin/webhooks/{id}/test: the test event is queued and sent after the response. */
 export const testWebhookResponse = z.object({ eventId: z.string() });
 

@@ -22,7 +22,9 @@ export type DomainEvent =
   /** The wallets one admin step disqualified, the named one first unless it already was. */
   | { type: "wallet.disqualified"; wallets: readonly string[]; admin: string; at: number }
   /** The wallets one admin step put back, the named one first. */
-  | { type: "wallet.reinstated"; wallets: readonly string[]; admin: string; at: number };
+  | { type: "wallet.reinstated"; wallets: readonly string[]; admin: string; at: number }
+  /** A payout plan was published (its webhook event carries the plan's figures, written by the same store step). */
+  | { type: "payout.created"; planId: string; at: number };
 
 export type DomainEventType = DomainEvent["type"];
 

@@ -8,6 +8,7 @@ import { error, errorBody, type ResponseDoc, type Route } from "@/lib/contract/r
 import { routes } from "@/lib/contract/routes";
 import { ADMIN_ROUTES } from "@/lib/contract/routes-admin";
 import { FARCASTER_ROUTES } from "@/lib/contract/routes-farcaster";
+import { WEBHOOK_EVENTS } from "@/lib/contract/routes-webhooks";
 import { components, docSchema, jsonSchema, type JsonSchema } from "@/lib/http/openapi-schemas";
 
 /** Every POST answers it, checked before the body is read (handle). */
@@ -109,8 +110,9 @@ function build(): JsonSchema {
         "`x-request-id`: the caller's when it sent a well-formed one, else a fresh UUID.",
     },
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
-    tags: ["Users", "Referrals", "Tasks", "Quests", "Leaderboard", "Sign-in", "Campaign console", "Moderation", "Payouts", "Farcaster", "Operations"].map((name) => ({ name })),
+    tags: ["Users", "Referrals", "Tasks", "Quests", "Leaderboard", "Sign-in", "Campaign console", "Moderation", "Payouts", "Webhooks", "Farcaster", "Operations"].map((name) => ({ name })),
     paths,
+    webhooks: webhookDocs(),
     components: {
       schemas: components,
       parameters: {
@@ -144,4 +146,31 @@ function build(): JsonSchema {
       },
     },
   };
+}
+
+/**
+ * The requests the app sends to a team's endpoint (issue #30): one per event type, signed as the
+ * Standard Webhooks specification says; any 2xx acknowledges it.
+ */
+function webhookDocs(): Record<string, JsonSchema> {
+  const header = (name: string, description: string) => ({ name, in: "header", required: true, description, schema: { type: "string" } });
+  const parameters = [
+    header("webhook-id", "The event's id (`msg_...`), the same on every attempt: deduplicate on it"),
+    header("webhook-timestamp", "The attempt's time, Unix seconds"),
+    header("webhook-signature", "`v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` with the endpoint's secret"),
+  ];
+  return Object.fromEntries(
+    Object.entries(WEBHOOK_EVENTS).map(([type, event]) => [
+      type,
+      {
+        post: {
+          summary: event.summary,
+          tags: ["Webhooks"],
+          parameters,
+          requestBody: { required: true, content: { "application/json": { schema: docSchema(event.body) } } },
+          responses: { "200": { description: "Any 2xx acknowledges the event; another status, a redirect or no answer within 10 s is retried" } },
+        },
+      },
+    ]),
+  );
 }

@@ -19,6 +19,7 @@ import { createNotificationClient } from "@/lib/farcaster/notify-client";
 import { createQuickAuthCheck } from "@/lib/farcaster/quick-auth";
 import { createDispatcher, type EventDispatcher, type Later } from "@/lib/services/events";
 import { notificationSubscriptions, type Notifier } from "@/lib/services/notifications";
+import { webhookRuntime, webhookSubscriptions, type WebhookRuntime } from "@/lib/services/webhooks";
 import { getStore } from "@/lib/store";
 import type { Store } from "@/lib/store/types";
 
@@ -48,6 +49,8 @@ export interface Deps {
   neynar: NeynarClient | null;
   /** Reads a payout distributor over RPC_URL to check it against its plan; null when no RPC is configured. */
   distributorReads: DistributorReads | null;
+  /** Outbound webhooks: WEBHOOKS_ALLOW_PRIVATE, and what this process knows of endpoints and its delivery run. */
+  webhooks: WebhookRuntime;
 }
 
 /**
@@ -72,8 +75,12 @@ export function buildDeps(cfg: Config, store: Store, later: Later): Deps {
   const qualification = qualificationOf(cfg.qualify, activity, neynar && { neynar, store });
   const socialChecks = socialChecksOf(cfg.socialTargets, neynar);
   // Every subscriber of the domain events (lib/domain/events.ts): one more consumer is one more entry.
-  const events = createDispatcher(later, [...notificationSubscriptions({ store, clock: systemClock, notifications })]);
-  return { store, clock: systemClock, chain, activity, rules: rulebookOf(cfg.qualify.rule), qualification, socialChecks, seasons: cfg.store.seasons ?? null, notifications, events, questReads, neynar, distributorReads };
+  const webhooks = webhookRuntime(cfg.webhooks.allowPrivate, later);
+  const events = createDispatcher(later, [
+    ...notificationSubscriptions({ store, clock: systemClock, notifications }),
+    ...webhookSubscriptions({ store, clock: systemClock, webhooks }),
+  ]);
+  return { store, clock: systemClock, chain, activity, rules: rulebookOf(cfg.qualify.rule), qualification, socialChecks, seasons: cfg.store.seasons ?? null, notifications, events, questReads, neynar, distributorReads, webhooks };
 }
 
 let built: Deps | undefined;

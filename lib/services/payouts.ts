@@ -23,7 +23,8 @@ import { buildPlanTree } from "@/lib/payouts/tree";
 import type { Deps } from "@/lib/services/context";
 import type { BoardRef, OperatorStore, PayoutPlan, PayoutStore } from "@/lib/store/types";
 
-export type PayoutDeps = Pick<Deps, "clock" | "seasons"> & { store: PayoutStore & Pick<OperatorStore, "scanLeaderboard" | "countLeaderboard"> };
+export type PayoutDeps = Pick<Deps, "clock" | "seasons"> &
+  Partial<Pick<Deps, "events">> & { store: PayoutStore & Pick<OperatorStore, "scanLeaderboard" | "countLeaderboard"> };
 
 export const payoutErrors = {
   unknownSeason: (season: number) => new ApiError(400, `Invalid board: season ${season} is unknown (seasons off, or not started)`),
@@ -109,6 +110,7 @@ export async function buildPayoutPlan(deps: PayoutDeps, admin: string, body: Cre
     distributor: null,
   };
   await storePlan(deps.store, plan, tree, now);
+  deps.events?.emit({ type: "payout.created", planId: plan.id, at: now });
   options.onStep?.("stored");
   return { id: plan.id, root: plan.root, total: plan.total, count: plan.count, remainder: plan.remainder, sha256: plan.sha256 };
 }

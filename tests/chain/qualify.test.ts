@@ -26,6 +26,7 @@ import { boardRows } from "@/tests/support/board";
 import { mintNft, startChain, type LocalChain } from "@/tests/support/chain-fixture";
 import { freePort } from "@/tests/support/free-port";
 import { randomWallet } from "@/tests/support/wallets";
+import { webhookRuntime } from "@/lib/services/webhooks";
 
 const BASE = "https://app.example.com";
 
@@ -66,7 +67,7 @@ function depsFor(qualify: QualifyConfig, rpcUrl = chain.rpcUrl): Deps {
   opened.push(store);
   const cfg = chainConfig(chain, { rpcUrl, timeoutMs: 2_000 });
   const activity = createWalletActivity(cfg);
-  return { store, clock: () => Math.floor(Date.now() / 1000), chain: createNftVerifier(cfg), activity, rules: rulebookOf(qualify.rule), qualification: qualificationOf(qualify, activity), socialChecks: null, seasons: null, notifications: null, events: NO_SUBSCRIBERS, questReads: null, neynar: null, distributorReads: null };
+  return { store, clock: () => Math.floor(Date.now() / 1000), chain: createNftVerifier(cfg), activity, rules: rulebookOf(qualify.rule), qualification: qualificationOf(qualify, activity), socialChecks: null, seasons: null, notifications: null, events: NO_SUBSCRIBERS, questReads: null, neynar: null, distributorReads: null, webhooks: webhookRuntime(false, () => {}) };
 }
 
 /** A referrer and a referee bound to it, the referee's referral pending. */

@@ -27,6 +27,7 @@ import {
 import { ALT_STAKE_IDS_FUNCTION, mintNft, setStakes, startChain, type LocalChain } from "@/tests/support/chain-fixture";
 import { freePort } from "@/tests/support/free-port";
 import { randomWallet } from "@/tests/support/wallets";
+import { webhookRuntime } from "@/lib/services/webhooks";
 
 const NOT_VERIFIED = "No NFT or active stake found for this wallet";
 const NOT_CONFIGURED = "On-chain verification is not configured";
@@ -52,7 +53,7 @@ afterEach(() => {
 });
 
 function depsWith(verifier: NftVerifier | null): Deps {
-  return { store, clock: () => Math.floor(Date.now() / 1000), chain: verifier, activity: null, rules: DEFAULT_RULEBOOK, qualification: NO_QUALIFY_READ, socialChecks: null, seasons: null, notifications: null, events: NO_SUBSCRIBERS, questReads: null, neynar: null, distributorReads: null };
+  return { store, clock: () => Math.floor(Date.now() / 1000), chain: verifier, activity: null, rules: DEFAULT_RULEBOOK, qualification: NO_QUALIFY_READ, socialChecks: null, seasons: null, notifications: null, events: NO_SUBSCRIBERS, questReads: null, neynar: null, distributorReads: null, webhooks: webhookRuntime(false, () => {}) };
 }
 
 /** Deps whose verifier counts every HTTP request it sends to the RPC. */

@@ -12,6 +12,7 @@ import { describeCreditActionContract } from "@/tests/store/credit-action-contra
 import { describeTaskPointsContract } from "@/tests/store/task-points-contract";
 import { describeRulebookContract } from "@/tests/store/rulebook-contract";
 import { describeSignalsContract } from "@/tests/store/signals-contract";
+import { describeWebhooksContract } from "@/tests/store/webhooks-contract";
 import { tempDirs, writeFileAtVersion } from "@/tests/store/sqlite-files";
 
 const tempDir = tempDirs("refboard-sqlite-");
@@ -40,3 +41,4 @@ describeRulebookContract("sqlite", openBoard);
 describeQuestsContract("sqlite", openBoard);
 describeCreditActionContract("sqlite", openBoard);
 describeTaskPointsContract("sqlite", openBoard);
+describeWebhooksContract("sqlite", async () => openSqliteStore(tempDir(), { retentionDays: DEFAULT_RETENTION_DAYS }));

@@ -25,6 +25,7 @@ const BOUNDARIES: Record<SliceName, { variable: string; taken: string; refused: 
   farcaster: null, // NEYNAR_API_KEY is free text
   socialTargets: { variable: "NEYNAR_TIMEOUT_MS", taken: "60000", refused: "60001" },
   notifications: { variable: "NOTIFY_TIMEOUT_MS", taken: "60000", refused: "60001" },
+  webhooks: { variable: "WEBHOOKS_ALLOW_PRIVATE", taken: "1", refused: "yes" },
   testOnly: { variable: "NEYNAR_HUB_URL", taken: "http://hub.example", refused: "hub.example" },
 };
 

@@ -22,6 +22,7 @@ import { checked } from "@/lib/store/checked";
 import { openSqliteStore } from "@/lib/store/sqlite";
 import { refCodeOf, type Wallet } from "@/lib/domain/wallet";
 import { randomWallet } from "@/tests/support/wallets";
+import { webhookRuntime } from "@/lib/services/webhooks";
 
 const NOW = 1_750_000_000;
 const CAST = "0x" + "ab".repeat(20);
@@ -56,7 +57,7 @@ beforeEach(() => {
   neynar = scriptedNeynar(did, scores);
   const store = checked(openSqliteStore(dir, { retentionDays: DEFAULT_RETENTION_DAYS }));
   const events = { emit: () => undefined };
-  deps = { store, clock: () => NOW, chain: null, activity: null, rules: DEFAULT_RULEBOOK, qualification: NO_QUALIFY_READ, socialChecks: null, seasons: null, notifications: null, events, questReads: null, neynar: null, distributorReads: null };
+  deps = { store, clock: () => NOW, chain: null, activity: null, rules: DEFAULT_RULEBOOK, qualification: NO_QUALIFY_READ, socialChecks: null, seasons: null, notifications: null, events, questReads: null, neynar: null, distributorReads: null, webhooks: webhookRuntime(false, () => {}) };
 });
 afterEach(async () => {
   await deps.store.close();

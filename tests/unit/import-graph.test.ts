@@ -27,7 +27,9 @@ const ALLOWED: Record<string, readonly string[]> = {
   chain: ["domain", "config"],
   farcaster: ["domain", "config"],
   store: ["domain", "config"],
-  services: ["domain", "config", "chain", "farcaster", "contract", "store", "payouts"],
+  // Sending webhooks: signing, the safe-target check and the HTTP attempt (issue #30).
+  webhooks: ["domain"],
+  services: ["domain", "config", "chain", "farcaster", "contract", "store", "payouts", "webhooks"],
   operators: ["domain", "contract", "store"],
   // Building a payout plan: the rewards export's rows (operators) made into allocations and a Merkle tree.
   payouts: ["domain", "contract", "store", "operators"],

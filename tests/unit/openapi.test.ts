@@ -64,7 +64,8 @@ describe("the OpenAPI document", () => {
         // the stream answers 200 at once and its watcher retries a store that fails (its events pause, the log says why)
         if (["/api/openapi.json", "/api/health", "/api/auth/session", "/api/auth/logout", "/api/leaderboard/stream"].includes(path)) continue;
         expect(Object.keys(op.responses), `${method} ${path}`).toContain("500");
-        if (method === "post") expect(Object.keys(op.responses), `${method} ${path}`).toEqual(expect.arrayContaining(["400", "413"]));
+        // A POST without a body (a webhook's test) reads none, so it has nothing to refuse as malformed or too large.
+        if (method === "post" && op.requestBody) expect(Object.keys(op.responses), `${method} ${path}`).toEqual(expect.arrayContaining(["400", "413"]));
       }
     }
     expect(doc.components.schemas.Error).toEqual({

@@ -22,6 +22,7 @@ import { NO_QUALIFY_READ } from "@/lib/services/qualify";
 import { checked } from "@/lib/store/checked";
 import { openSqliteStore } from "@/lib/store/sqlite";
 import { randomCode, randomWallet, walletWithCode } from "@/tests/support/wallets";
+import { webhookRuntime } from "@/lib/services/webhooks";
 
 const T0 = 1_750_000_000;
 
@@ -46,7 +47,7 @@ describe("services", () => {
     now = T0;
     emitted = [];
     const events = { emit: (event: DomainEvent) => void emitted.push(event) };
-    deps = { store: checked(openSqliteStore(dir, { retentionDays: DEFAULT_RETENTION_DAYS })), clock: () => now, chain: null, activity: null, rules: DEFAULT_RULEBOOK, qualification: NO_QUALIFY_READ, socialChecks: null, seasons: null, notifications: null, events, questReads: null, neynar: null, distributorReads: null };
+    deps = { store: checked(openSqliteStore(dir, { retentionDays: DEFAULT_RETENTION_DAYS })), clock: () => now, chain: null, activity: null, rules: DEFAULT_RULEBOOK, qualification: NO_QUALIFY_READ, socialChecks: null, seasons: null, notifications: null, events, questReads: null, neynar: null, distributorReads: null, webhooks: webhookRuntime(false, () => {}) };
   });
   afterEach(async () => {
     await deps.store.close();

@@ -130,6 +130,25 @@
  *   {p}:pay:<id>:w        hash    <wallet> -> "amount,treeIndex": the same allocations by wallet
  *   {p}:pay:<id>:nodes    string  the plan's Merkle tree, 32 bytes a node in OpenZeppelin's order (root first); a
  *                                 proof is GETRANGEs of the siblings (get-claims.lua)
+ *   {p}:wh:endpoints      zset    the webhook endpoints' ids, score = createdAt: oldest first, ties by id
+ *   {p}:wh:e:<id>         hash    url, events (its types, space-separated, in WEBHOOK_EVENT_TYPES order), secret,
+ *                                 createdAt, enabled ("1" or "0"), disabledAt, failingSince, and of its newest attempt
+ *                                 lastAt, lastEvent, lastOk ("1" or "0"), lastStatus (absent: no answer); absent: null
+ *   {p}:wh:routes         hash    <event type> -> the ids of the endpoints listening to it, space-separated, oldest
+ *                                 first; no field while none listens. The one read a fact's script makes for its
+ *                                 event (appendEvent of lib/outbox.lua), so with no endpoint nothing else happens
+ *   {p}:wh:events         string  events written to the outbox since the store began; each event's sequence number
+ *   {p}:wh:d:<id>:<event id>
+ *                         hash    one delivery of an event to endpoint <id>: type, body (the exact JSON sent and signed),
+ *                                 state (pending, delivered, failed), attempts, createdAt, nextAttemptAt (while pending),
+ *                                 lastStatus, lastError, lastResponse, lastAttemptAt (absent: null)
+ *   {p}:wh:l:<id>         zset    the endpoint's deliveries: member = event id, score = its sequence number (newest last)
+ *   {p}:wh:p:<id>         set     the event ids of the endpoint's pending deliveries: what enabling makes due again
+ *   {p}:wh:f:<id>         zset    its finished (delivered or failed) deliveries, as wh:l: beyond the newest kept
+ *                                 (LISTED_DELIVERIES) they go, with their wh:d: and wh:l: entries
+ *   {p}:wh:due            zset    member = "<id> <event id>" of each pending delivery of an enabled endpoint, score = when
+ *                                 it is due: its next attempt, or the end of the lease of the worker that took it
+ *   The outbox derives wh:e:, wh:d:, wh:l:, wh:p:, wh:due and wh:events from the prefix {p}:wh: (webhookKeyPrefix).
  */
 import type { NotificationKind } from "@/lib/domain/notifications";
 import { SOCIAL_TASK_IDS } from "@/lib/domain/tasks";
@@ -252,6 +271,18 @@ export interface RedisKeys {
   payoutPlan(id: string): string;
   /** What precedes the id in a plan's keys, for scripts that derive them. */
   payoutPlanKeyPrefix: string;
+  /** What precedes every webhook key's own part, for the outbox that derives them (lib/outbox.lua). */
+  webhookKeyPrefix: string;
+  webhookEndpoints: string;
+  webhookEndpoint(id: string): string;
+  webhookRoutes: string;
+  webhookEvents: string;
+  webhookDelivery(endpointId: string, eventId: string): string;
+  /** The endpoint's deliveries, pending ones and finished ones. */
+  webhookDeliveries(endpointId: string): string;
+  webhookPending(endpointId: string): string;
+  webhookFinished(endpointId: string): string;
+  webhookDue: string;
 }
 
 /** The field and key part that stand for every code in the analytics keys; never a refCode (1 character). */
@@ -271,6 +302,7 @@ export function redisKeys(prefix: string): RedisKeys {
   const seasonBoardKeyPrefix = `${base}lb:s:`;
   const seasonHeldKeyPrefix = `${base}lb:held:s:`;
   const notificationTargetsKeyPrefix = `${base}fc:t:`;
+  const webhookKeyPrefix = `${base}wh:`;
   return {
     wallet: (wallet) => walletKeyPrefix + wallet,
     walletKeyPrefix,
@@ -331,6 +363,16 @@ export function redisKeys(prefix: string): RedisKeys {
     payoutLive: `${base}pay:live`,
     payoutPlan: (id) => `${base}pay:${id}`,
     payoutPlanKeyPrefix: `${base}pay:`,
+    webhookKeyPrefix,
+    webhookEndpoints: `${webhookKeyPrefix}endpoints`,
+    webhookEndpoint: (id) => `${webhookKeyPrefix}e:${id}`,
+    webhookRoutes: `${webhookKeyPrefix}routes`,
+    webhookEvents: `${webhookKeyPrefix}events`,
+    webhookDelivery: (endpointId, eventId) => `${webhookKeyPrefix}d:${endpointId}:${eventId}`,
+    webhookDeliveries: (endpointId) => `${webhookKeyPrefix}l:${endpointId}`,
+    webhookPending: (endpointId) => `${webhookKeyPrefix}p:${endpointId}`,
+    webhookFinished: (endpointId) => `${webhookKeyPrefix}f:${endpointId}`,
+    webhookDue: `${webhookKeyPrefix}due`,
   };
 }
 

@@ -37,6 +37,9 @@ export function part<L extends Layout>(layout: L, values: { readonly keys: reado
 /** countingDay of lib/analytics.lua (analytics.ts countingDay). */
 export const DAY = { keys: ["day.factsKey", "day.sinceKey"], args: ["day.day", "day.expireAt"] } as const;
 
+/** webhookOutbox of lib/outbox.lua: what a fact's script appends its webhook event with (webhooks.ts outboxInputs). */
+export const OUTBOX = { keys: ["outbox.routesKey"], args: ["outbox.keyPrefix", "outbox.idBase", "outbox.timestamp"] } as const;
+
 /** register of lib/wallets.lua, as check-in and mark-nft-mint name it (wallets.ts registration). */
 export const REGISTRATION = {
   keys: ["walletKey", "codesKey", ...DAY.keys],
@@ -74,7 +77,7 @@ export const CREDIT = {
 export const SEASON_MOVES = { keys: ["seasons.lastKey"], args: ["seasons.current", "seasons.lbPrefix", "seasons.heldPrefix"] } as const;
 
 export const RECORD_REFERRAL = {
-  keys: [...REFEREE_REGISTRATION.keys, ...SIGNALS.keys, ...CREDIT.keys, "referralsKey", "connectedKey"],
+  keys: [...REFEREE_REGISTRATION.keys, ...SIGNALS.keys, ...CREDIT.keys, "referralsKey", "connectedKey", ...OUTBOX.keys],
   args: [
     ...REFEREE_REGISTRATION.args,
     ...SIGNALS.args,
@@ -86,43 +89,61 @@ export const RECORD_REFERRAL = {
     "quickSeconds",
     "creditWhen",
     ...CREDIT.args,
+    ...OUTBOX.args,
   ],
 } as const;
 
 export const CREDIT_REFERRAL = {
-  keys: ["walletKey", ...DAY.keys, ...SIGNALS.keys, ...CREDIT.keys],
-  args: ["wallet", "now", ...DAY.args, ...SIGNALS.args, ...CREDIT.args],
+  keys: ["walletKey", ...DAY.keys, ...SIGNALS.keys, ...CREDIT.keys, ...OUTBOX.keys],
+  args: ["wallet", "now", ...DAY.args, ...SIGNALS.args, ...CREDIT.args, ...OUTBOX.args],
 } as const;
 
 /** creditTask of lib/tasks.lua, after a step's board and season (tasks.ts taskCreditKeys). */
 export const TASK_CREDIT = { keys: ["task.pointsKey", "task.progressKey", "task.ledgerKey"], args: [] } as const;
 
 export const CHECK_IN = {
-  keys: [...REGISTRATION.keys, ...SIGNALS.keys, ...CREDIT.keys, ...TASK_CREDIT.keys],
-  args: [...REGISTRATION.args, "cooldown", ...SIGNALS.args, "creditsPending", ...CREDIT.args, "streakWindow"],
+  keys: [...REGISTRATION.keys, ...SIGNALS.keys, ...CREDIT.keys, ...TASK_CREDIT.keys, ...OUTBOX.keys],
+  args: [...REGISTRATION.args, "cooldown", ...SIGNALS.args, "creditsPending", ...CREDIT.args, "streakWindow", ...OUTBOX.args],
 } as const;
 
 export const COMPLETE_SOCIAL_TASK = {
-  keys: [...REGISTRATION.keys, ...SIGNALS.keys, ...BOARD_WRITE, "season.lbKey", "season.heldKey", "season.refsKey", "season.lastKey", "scoreKey", ...TASK_CREDIT.keys],
-  args: [...REGISTRATION.args, "taskId", ...SIGNALS.args, "season.number"],
+  keys: [
+    ...REGISTRATION.keys,
+    ...SIGNALS.keys,
+    ...BOARD_WRITE,
+    "season.lbKey",
+    "season.heldKey",
+    "season.refsKey",
+    "season.lastKey",
+    "scoreKey",
+    ...TASK_CREDIT.keys,
+    ...OUTBOX.keys,
+  ],
+  args: [...REGISTRATION.args, "taskId", ...SIGNALS.args, "season.number", ...OUTBOX.args],
 } as const;
 
 export const MARK_NFT_MINT = {
-  keys: [...REGISTRATION.keys, ...SIGNALS.keys, ...CREDIT.keys],
-  args: [...REGISTRATION.args, ...SIGNALS.args, "creditsPending", ...CREDIT.args],
+  keys: [...REGISTRATION.keys, ...SIGNALS.keys, ...CREDIT.keys, ...OUTBOX.keys],
+  args: [...REGISTRATION.args, ...SIGNALS.args, "creditsPending", ...CREDIT.args, ...OUTBOX.args],
 } as const;
 
 /** What every moderation write takes first (moderation.ts actionKeys): the board, the score total, the audit log. */
 export const ACTION = { keys: [...BOARD_WRITE, "scoreKey", "auditKey"], args: [] } as const;
 
 export const DISQUALIFY = {
-  keys: [...ACTION.keys, ...SEASON_MOVES.keys, "recordKey", "refereesKey", "cascadeKey"],
-  args: ["wallet", "reason", "admin", "now", "cascade", "maxCascade", "recordKeyPrefix", ...SEASON_MOVES.args],
+  keys: [...ACTION.keys, ...SEASON_MOVES.keys, "recordKey", "refereesKey", "cascadeKey", ...OUTBOX.keys],
+  args: ["wallet", "reason", "admin", "now", "cascade", "maxCascade", "recordKeyPrefix", ...SEASON_MOVES.args, ...OUTBOX.args],
+} as const;
+
+/** moderation/disqualify-many.lua: its fixed inputs; the rows' wallet, reason pairs follow in ARGV. */
+export const DISQUALIFY_MANY = {
+  keys: [...ACTION.keys, ...SEASON_MOVES.keys, ...OUTBOX.keys],
+  args: ["admin", "now", "recordKeyPrefix", ...SEASON_MOVES.args, ...OUTBOX.args],
 } as const;
 
 export const REINSTATE = {
-  keys: [...ACTION.keys, ...SEASON_MOVES.keys, "recordKey", "cascadeKey"],
-  args: ["wallet", "admin", "now", "recordKeyPrefix", "cascadeKeyPrefix", ...SEASON_MOVES.args],
+  keys: [...ACTION.keys, ...SEASON_MOVES.keys, "recordKey", "cascadeKey", ...OUTBOX.keys],
+  args: ["wallet", "admin", "now", "recordKeyPrefix", "cascadeKeyPrefix", ...SEASON_MOVES.args, ...OUTBOX.args],
 } as const;
 
 /** creditAction (quests/credit-action.lua): a quest's completion or a rulebook action's credit. */
@@ -139,8 +160,9 @@ export const CREDIT_ACTION = {
     "progressKey",
     "completionsKey",
     "ledgerKey",
+    ...OUTBOX.keys,
   ],
-  args: [...REGISTRATION.args, "season.number", "actionId", "catalogVersion", "points", "period"],
+  args: [...REGISTRATION.args, "season.number", "actionId", "catalogVersion", "points", "period", ...OUTBOX.args],
 } as const;
 
 /** The script of each layout. */
@@ -150,6 +172,12 @@ export const PUT_WALLETS = {
   args: ["walletKeyPrefix", "completeField", "refereesKeyPrefix", "progressKeyPrefix", "ledgerKeyPrefix", "fieldCount"],
 } as const;
 
+/** webhooks/record-webhook-attempt.lua: its fixed inputs; the retry delays follow in ARGV. */
+export const RECORD_WEBHOOK_ATTEMPT = {
+  keys: ["endpointKey", "deliveryKey", "deliveriesKey", "pendingKey", "finishedKey", "dueKey"],
+  args: ["id", "eventId", "ok", "status", "failure", "responseGiven", "response", "now", "disableAfterSeconds", "kept", "deliveryKeyPrefix"],
+} as const;
+
 export const LAYOUTS: Readonly<Partial<Record<ScriptName, Layout>>> = {
   "record-referral": RECORD_REFERRAL,
   "credit-referral": CREDIT_REFERRAL,
@@ -157,7 +185,9 @@ export const LAYOUTS: Readonly<Partial<Record<ScriptName, Layout>>> = {
   "complete-social-task": COMPLETE_SOCIAL_TASK,
   "mark-nft-mint": MARK_NFT_MINT,
   disqualify: DISQUALIFY,
+  "disqualify-many": DISQUALIFY_MANY,
   reinstate: REINSTATE,
   "credit-action": CREDIT_ACTION,
   "put-wallets": PUT_WALLETS,
+  "record-webhook-attempt": RECORD_WEBHOOK_ATTEMPT,
 };

@@ -8,7 +8,8 @@
  *
  * Keys: lb, lb:held, disqualified, lb:version, lb:s:<n> and lb:held:s:<n> (derived from their prefixes)
  * with lb:seasons (see seasonMoves), disqualified:<addr> (the records), cascade:<addr>, audit, score,
- * referees:<addr> (whom a cascade takes).
+ * referees:<addr> (whom a cascade takes); a write that changed wallets writes wallet.disqualified or
+ * wallet.reinstated to the webhooks' outbox (outboxInputs of webhooks.ts).
  * Scripts: moderation/disqualify, disqualify-many, reinstate, get-disqualifications,
  * scan-disqualified, get-audit-log.
  */
@@ -16,7 +17,8 @@ import "server-only";
 import type { RedisContext } from "@/lib/store/redis/context";
 import { checkScanCursor, int, list, optWallet, scanCursor, str, UnexpectedReplyError, wallet as walletOf } from "@/lib/store/redis/reply";
 import { whole } from "@/lib/store/redis/run";
-import { ACTION, DISQUALIFY, part, positional, REINSTATE, SEASON_MOVES } from "@/lib/store/redis/layouts";
+import { ACTION, DISQUALIFY, DISQUALIFY_MANY, OUTBOX, part, positional, REINSTATE, SEASON_MOVES } from "@/lib/store/redis/layouts";
+import { outboxInputs } from "@/lib/store/redis/webhooks";
 import { seasonMoves } from "@/lib/store/redis/seasons";
 import {
   AUDIT_ACTIONS,
@@ -87,6 +89,7 @@ export function moderationOperations(context: RedisContext): ModerationStore {
         cascade: cascade ? "1" : "0",
         maxCascade: whole(MAX_CASCADE),
         recordKeyPrefix: keys.disqualificationKeyPrefix,
+        ...part(OUTBOX, outboxInputs(context, now)),
       });
       const reply = await runList("disqualify", inputs.keys, inputs.args, 2);
       const outcome = str(reply[0], "disqualify");
@@ -106,15 +109,23 @@ export function moderationOperations(context: RedisContext): ModerationStore {
         now: whole(now),
         recordKeyPrefix: keys.disqualificationKeyPrefix,
         cascadeKeyPrefix: keys.cascadeKeyPrefix,
+        ...part(OUTBOX, outboxInputs(context, now)),
       });
       const reply = await runList("reinstate", inputs.keys, inputs.args, 1);
       return changesOf(reply, { at: now, admin, action: "reinstate", wallet, reason: null, cascade: false });
     },
 
     async disqualifyMany({ rows, admin, now }) {
-      const seasons = seasonMoves(context, now);
-      const args = [admin, whole(now), keys.disqualificationKeyPrefix, ...seasons.args, ...rows.flatMap((row) => [row.wallet, row.reason])];
-      const reply = await runList("disqualify-many", [...actionKeys, ...seasons.keys], args, 1);
+      const inputs = positional(DISQUALIFY_MANY, {
+        ...action,
+        ...part(SEASON_MOVES, seasonMoves(context, now)),
+        ...part(OUTBOX, outboxInputs(context, now)),
+        admin,
+        now: whole(now),
+        recordKeyPrefix: keys.disqualificationKeyPrefix,
+      });
+      const args = [...inputs.args, ...rows.flatMap((row) => [row.wallet, row.reason])];
+      const reply = await runList("disqualify-many", inputs.keys, args, 1);
       return changesOf(reply, { at: now, admin, action: "import-ban-list", wallet: null, reason: null, cascade: false });
     },
 

@@ -3,7 +3,8 @@
  * allocations in rank order, a hash of them by wallet and one string of its tree's nodes, so a proof is
  * GETRANGEs of the siblings: getClaims is one script over every plan with a distributor.
  *
- * Keys: pay:plans, pay:live, pay:<id>, pay:<id>:rows, pay:<id>:w, pay:<id>:nodes (keys.ts), audit (appended).
+ * Keys: pay:plans, pay:live, pay:<id>, pay:<id>:rows, pay:<id>:w, pay:<id>:nodes (keys.ts), audit (appended); publishing
+ * writes payout.created to the webhooks' outbox (outboxInputs of webhooks.ts).
  * Scripts: payouts/stage-payout-plan, put-payout-allocations, put-payout-nodes, publish-payout-plan,
  * list-payout-plans, read-payout-allocations, read-payout-nodes, record-payout-distributor, get-claims
  * (and lib/payouts.lua).
@@ -13,6 +14,7 @@ import type { RedisContext } from "@/lib/store/redis/context";
 import { int, list, str, UnexpectedReplyError } from "@/lib/store/redis/reply";
 import { whole } from "@/lib/store/redis/run";
 import type { AuditEntry, PayoutPlan, PayoutStore, StoredAllocation } from "@/lib/store/types";
+import { outboxInputs } from "@/lib/store/redis/webhooks";
 
 /** A header as readPlanHeader of lib/payouts.lua returns it: {plan JSON, distributor, chain}. */
 function planOf(reply: unknown): PayoutPlan {
@@ -64,7 +66,9 @@ export function payoutOperations(context: RedisContext): PayoutStore {
 
     async publishPayoutPlan(id, now) {
       const k = planKeys(id);
-      const reply = await runList("publish-payout-plan", [k.plan, k.rows, k.wallets, k.nodes, keys.payoutPlans, keys.audit], [id, whole(now)], 1);
+      const outbox = outboxInputs(context, now);
+      const scriptKeys = [k.plan, k.rows, k.wallets, k.nodes, keys.payoutPlans, keys.audit, ...outbox.keys];
+      const reply = await runList("publish-payout-plan", scriptKeys, [id, whole(now), ...outbox.args], 1);
       if (reply[0] === "missing" || reply[0] === "incomplete") return { outcome: reply[0] };
       if (reply[0] !== "published") throw new UnexpectedReplyError("publishPayoutPlan", reply);
       const reason = `plan ${id} root ${str(reply[4], "root")}`;

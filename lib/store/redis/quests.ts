@@ -7,18 +7,20 @@
  * action's last credit under `action:<id>` too), q:ledger:<addr>, fc:fid (the linked fid,
  * read), wallet:<addr> (checkInLast and checkInStreak, read); a completion also makes the wallet known (wallet:<addr>, codes, an:<day>:facts, an:since) and
  * credits through addPoints of lib/board.lua: lb, lb:held, disqualified, lb:version, the season's lb:s:<n>,
- * lb:held:s:<n>, lb:refs:s:<n> (untouched) and lb:seasons, score.
+ * lb:held:s:<n>, lb:refs:s:<n> (untouched) and lb:seasons, score; a quest's completion writes quest.completed to the
+ * webhooks' outbox (outboxInputs of webhooks.ts).
  * Scripts: quests/read-quests, read-quest-catalog, create-quest, replace-quest, import-quests, set-task-points,
  * credit-action, get-quest-ledger (and lib/quests.lua).
  */
 import "server-only";
 import { MAX_QUESTS } from "@/lib/domain/quests";
 import type { RedisContext } from "@/lib/store/redis/context";
-import { BOARD, CREDIT_ACTION, part, positional, REGISTRATION, SEASON_WRITE } from "@/lib/store/redis/layouts";
+import { BOARD, CREDIT_ACTION, OUTBOX, part, positional, REGISTRATION, SEASON_WRITE } from "@/lib/store/redis/layouts";
 import { int, list, optInt, str, UnexpectedReplyError } from "@/lib/store/redis/reply";
 import { whole } from "@/lib/store/redis/run";
 import { seasonWrite } from "@/lib/store/redis/seasons";
 import { registration } from "@/lib/store/redis/wallets";
+import { outboxInputs } from "@/lib/store/redis/webhooks";
 import { isQuestProgressId, ledgerEntryFrom, storedLedgerId, type CatalogWrite, type CreditActionResult, type LedgerEntry, type QuestStore, type StoredQuest, type TaskPoints, type WalletQuests } from "@/lib/store/types";
 
 /** The field of q:w:<addr> that holds the wallet's quest points (keys.ts): never a quest id. */
@@ -142,6 +144,7 @@ export function questOperations(context: RedisContext): QuestStore {
         catalogVersion: action.source === "quest" ? whole(action.catalogVersion) : "",
         points: whole(points),
         period: periodSeconds === null ? "" : whole(periodSeconds),
+        ...part(OUTBOX, outboxInputs(context, now)),
       });
       const reply = await runList("credit-action", scriptKeys, args, 1);
       switch (reply[0]) {

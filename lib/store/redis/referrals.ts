@@ -7,7 +7,8 @@
  * codes, lb, lb:held, disqualified, lb:version, the season's lb:s:<n>, lb:held:s:<n>, lb:refs:s:<n> and
  * lb:seasons (see seasonWrite), referrers:active, referrals, score, referees:<referrer>, the referrer's
  * signals (sig:<referrer>, sig:rank; see signalWrites); counted on the day:
- * an:<day>:facts (a new referee, the referral), an:<day>:connected, an:<day>:referrers, an:since.
+ * an:<day>:facts (a new referee, the referral), an:<day>:connected, an:<day>:referrers, an:since; the webhooks'
+ * outbox (referral.recorded, referral.credited: outboxInputs of webhooks.ts).
  * Scripts: referrals/get-referral-info, resolve-ref-code, get-referrer, record-referral, credit-referral
  * (and referralCredit, creditReferral and creditPending of lib/credit.lua, which tasks/check-in and
  * tasks/mark-nft-mint run too).
@@ -21,7 +22,8 @@ import { optInt, optWallet, str, UnexpectedReplyError, wallet as walletOf } from
 import { countingDay } from "@/lib/store/redis/analytics";
 import { seasonWrite } from "@/lib/store/redis/seasons";
 import { signalWrites } from "@/lib/store/redis/signals";
-import { CREDIT, CREDIT_REFERRAL, DAY, part, positional, RECORD_REFERRAL, REFEREE_REGISTRATION, SIGNALS } from "@/lib/store/redis/layouts";
+import { CREDIT, CREDIT_REFERRAL, DAY, OUTBOX, part, positional, RECORD_REFERRAL, REFEREE_REGISTRATION, SIGNALS } from "@/lib/store/redis/layouts";
+import { outboxInputs } from "@/lib/store/redis/webhooks";
 import { registration, REGISTRATION_REPLY_LENGTH, registrationOf } from "@/lib/store/redis/wallets";
 import { whole } from "@/lib/store/redis/run";
 import { BURST_WINDOW_SECONDS, QUICK_SECONDS, type RecordReferralResult, type ReferralStore } from "@/lib/store/types";
@@ -88,6 +90,7 @@ export function referralOperations(context: RedisContext): ReferralStore {
         burstWindow: whole(BURST_WINDOW_SECONDS),
         quickSeconds: whole(QUICK_SECONDS),
         creditWhen: terms.creditWhen,
+        ...part(OUTBOX, outboxInputs(context, now)),
       });
       return withCodeIndex(async (): Promise<RecordReferralResult | typeof NO_INDEX> => {
         const reply = await runList("record-referral", inputs.keys, inputs.args, 1);
@@ -115,6 +118,7 @@ export function referralOperations(context: RedisContext): ReferralStore {
         ...part(DAY, countingDay(context, now)),
         ...part(SIGNALS, signals),
         ...part(CREDIT, creditInputs(context, now, credit)),
+        ...part(OUTBOX, outboxInputs(context, now)),
       });
       const reply = await run("credit-referral", inputs.keys, inputs.args);
       return optWallet(reply, "creditReferral");

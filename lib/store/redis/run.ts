@@ -60,6 +60,18 @@ const SCRIPT_FOLDERS = {
     "get-referee-index",
     "read-board-page",
   ],
+  webhooks: [
+    "create-webhook-endpoint",
+    "list-webhook-endpoints",
+    "delete-webhook-endpoint",
+    "set-webhook-endpoint-enabled",
+    "queue-webhook-test",
+    "take-due-deliveries",
+    "record-webhook-attempt",
+    "list-webhook-deliveries",
+    "has-webhook-endpoints",
+    "count-webhook-events",
+  ],
 } as const;
 
 export type ScriptName = (typeof SCRIPT_FOLDERS)[keyof typeof SCRIPT_FOLDERS][number];

@@ -10,17 +10,20 @@
  * the season's lb:s:<n>, lb:held:s:<n>, lb:refs:s:<n> and lb:seasons, referrers:active, score, an:<day>:referrers.
  * The check-in and a social task's first completion credit the task's points (creditTask of lib/tasks.lua:
  * q:tasks, q:w:<addr>, q:ledger:<addr>, the board, the running season's and score).
+ * Each writes task.completed when it completed a task, and referral.credited when it credited, to the webhooks'
+ * outbox (outboxInputs of webhooks.ts).
  * Scripts: tasks/check-in, tasks/complete-social-task, tasks/mark-nft-mint.
  */
 import "server-only";
 import type { RedisContext } from "@/lib/store/redis/context";
-import { BOARD, CHECK_IN, COMPLETE_SOCIAL_TASK, CREDIT, MARK_NFT_MINT, part, positional, REGISTRATION, SEASON_WRITE, SIGNALS, TASK_CREDIT } from "@/lib/store/redis/layouts";
+import { BOARD, CHECK_IN, COMPLETE_SOCIAL_TASK, CREDIT, MARK_NFT_MINT, OUTBOX, part, positional, REGISTRATION, SEASON_WRITE, SIGNALS, TASK_CREDIT } from "@/lib/store/redis/layouts";
 import { creditInputs } from "@/lib/store/redis/referrals";
 import { flag, int, list, optWallet } from "@/lib/store/redis/reply";
 import { whole } from "@/lib/store/redis/run";
 import { seasonWrite } from "@/lib/store/redis/seasons";
 import { signalWrites } from "@/lib/store/redis/signals";
 import { registration } from "@/lib/store/redis/wallets";
+import { outboxInputs } from "@/lib/store/redis/webhooks";
 import type { TaskStore } from "@/lib/store/types";
 
 /** creditTask's keys of lib/tasks.lua for the wallet (layouts.ts TASK_CREDIT). */
@@ -41,6 +44,7 @@ export function taskOperations(context: RedisContext): TaskStore {
         ...part(CREDIT, creditInputs(context, now, creditsPending)),
         streakWindow: whole(streakWindowSeconds),
         ...part(TASK_CREDIT, taskCreditKeys(context, wallet)),
+        ...part(OUTBOX, outboxInputs(context, now)),
       });
       const reply = await runList("check-in", keys, args, 2);
       if (int(reply[0], "checkIn") === 1) {
@@ -61,6 +65,7 @@ export function taskOperations(context: RedisContext): TaskStore {
         ...part(SEASON_WRITE, season),
         scoreKey: contextKeys.score,
         ...part(TASK_CREDIT, taskCreditKeys(context, wallet)),
+        ...part(OUTBOX, outboxInputs(context, now)),
       });
       const reply = list(await run("complete-social-task", keys, args), "completeSocialTask", 2);
       return { completedAt: int(reply[0], taskId), completed: int(reply[1], "completed") === 1 };
@@ -72,6 +77,7 @@ export function taskOperations(context: RedisContext): TaskStore {
         ...part(SIGNALS, signals),
         creditsPending: creditsPending ? "1" : "0",
         ...part(CREDIT, creditInputs(context, now, creditsPending)),
+        ...part(OUTBOX, outboxInputs(context, now)),
       });
       const reply = list(await run("mark-nft-mint", keys, args), "markNftMint", 2);
       return { marked: int(reply[0], "marked") === 1, creditedReferrer: optWallet(reply[1], "markNftMint") };

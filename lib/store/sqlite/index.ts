@@ -17,7 +17,7 @@ import { sqliteModeration } from "@/lib/store/sqlite/moderation";
 import { sqliteNotifications } from "@/lib/store/sqlite/notifications";
 import { sqliteOperator } from "@/lib/store/sqlite/operator";
 import { sqlitePayouts } from "@/lib/store/sqlite/payouts";
-import { sqliteWebhooks } from "@/lib/store/sqlite/webhooks";
+import { openOutbox, sqliteWebhooks } from "@/lib/store/sqlite/webhooks";
 import { prepareTaskCredit, sqliteQuests } from "@/lib/store/sqlite/quests";
 import { openCredits, sqliteReferrals } from "@/lib/store/sqlite/referrals";
 import { indexSuspicion, openSignals, sqliteSignals } from "@/lib/store/sqlite/signals";
@@ -36,24 +36,25 @@ export function openSqliteStore(dataDir: string, options: SqliteStoreOptions): S
     const register = registrar(db, counters);
     const board = openBoard(db, options.seasons);
     const signals = openSignals(db);
-    const credits = openCredits(db, board, counters, signals);
+    const outbox = openOutbox(db);
+    const credits = openCredits(db, board, counters, signals, outbox);
     const selectOne = db.prepare<[], { one: number }>("SELECT 1 AS one");
     return {
       kind: "sqlite" as const,
       ping: async () => void selectOne.get(),
       close: async () => void db.close(),
       ...sqliteWallets(db, register),
-      ...sqliteReferrals(db, register, counters, signals, credits),
-      ...sqliteTasks(db, register, counters, signals, credits, prepareTaskCredit(db, board)),
+      ...sqliteReferrals(db, register, counters, signals, credits, outbox),
+      ...sqliteTasks(db, register, counters, signals, credits, prepareTaskCredit(db, board), outbox),
       ...sqliteLeaderboard(db, board, register),
       ...sqliteAccess(db),
       ...sqliteAnalytics(db, counters),
-      ...sqliteModeration(db, board),
+      ...sqliteModeration(db, board, outbox),
       ...sqliteSignals(db, weights),
       ...sqliteNotifications(db, options.retentionDays),
       ...sqliteOperator(db, board),
-      ...sqliteQuests(db, board, register),
-      ...sqlitePayouts(db),
+      ...sqliteQuests(db, board, register, outbox),
+      ...sqlitePayouts(db, outbox),
       ...sqliteWebhooks(db),
     };
   });

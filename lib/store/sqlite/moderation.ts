@@ -12,6 +12,7 @@ import "server-only";
 import { checkWallet } from "@/lib/store/checks";
 import { immediate, required, snapshot, type Db } from "@/lib/store/sqlite/db";
 import type { Board } from "@/lib/store/sqlite/leaderboard";
+import type { Outbox } from "@/lib/store/sqlite/webhooks";
 import {
   AUDIT_ACTIONS,
   MAX_CASCADE,
@@ -36,7 +37,7 @@ export function prepareDisqualification(db: Db) {
 /** The referees of `?` a cascade would take: those not disqualified yet. */
 const CASCADE = `FROM wallets w WHERE w.referrer = ? AND NOT EXISTS (SELECT 1 FROM disqualified d WHERE d.wallet = w.wallet)`;
 
-export function sqliteModeration(db: Db, board: Board): ModerationStore {
+export function sqliteModeration(db: Db, board: Board, outbox: Outbox): ModerationStore {
   const insertDisqualified = db.prepare<[Disqualification]>(
     "INSERT INTO disqualified (wallet, reason, at, admin, via) VALUES (:wallet, :reason, :at, :admin, :via) ON CONFLICT DO NOTHING",
   );
@@ -77,6 +78,7 @@ export function sqliteModeration(db: Db, board: Board): ModerationStore {
       const referees = cascade ? readCascade.all(wallet) : [];
       const taken = referees.filter((referee) => take({ wallet: referee.wallet, reason, at: now, admin, via: wallet }));
       const wallets = [...named, ...taken.map((referee) => referee.wallet)];
+      if (wallets.length > 0) outbox.append("wallet.disqualified", now, { wallets, admin, reason });
       return {
         outcome: "disqualified",
         wallets,
@@ -87,6 +89,7 @@ export function sqliteModeration(db: Db, board: Board): ModerationStore {
     reinstate: immediate(db, ({ wallet, admin, now }: ReinstateInput): ReinstateResult => {
       const wallets = deleteDisqualified.get(wallet) ? [wallet, ...deleteCascade.all(wallet).map((row) => row.wallet)] : [];
       wallets.forEach((released) => board.release(released));
+      if (wallets.length > 0) outbox.append("wallet.reinstated", now, { wallets, admin });
       return {
         wallets,
         audit: audit({ at: now, admin, action: "reinstate", wallet, reason: null, cascade: false, wallets: wallets.length }),
@@ -95,6 +98,7 @@ export function sqliteModeration(db: Db, board: Board): ModerationStore {
 
     disqualifyMany: immediate(db, ({ rows, admin, now }: BanListInput) => {
       const wallets = rows.filter((row) => take({ ...row, at: now, admin, via: null })).map((row) => row.wallet);
+      if (wallets.length > 0) outbox.append("wallet.disqualified", now, { wallets, admin, reason: null });
       return {
         wallets,
         audit: audit({ at: now, admin, action: "import-ban-list", wallet: null, reason: null, cascade: false, wallets: wallets.length }),

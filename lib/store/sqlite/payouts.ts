@@ -9,6 +9,7 @@ import { immediate, required, snapshot, type Db } from "@/lib/store/sqlite/db";
 import { proofIndices } from "@/lib/domain/payouts";
 import { NODE_BYTES, type PayoutPlan, type PayoutStore, type StoredAllocation } from "@/lib/store/ports/payouts";
 import type { AuditEntry } from "@/lib/store/ports/moderation";
+import type { Outbox } from "@/lib/store/sqlite/webhooks";
 
 /** The migration of the payout tables: appended to MIGRATIONS (migrations.ts) after every earlier one. */
 export const PAYOUT_MIGRATIONS: readonly string[] = [
@@ -54,7 +55,7 @@ function planOf(row: PlanRow): PayoutPlan {
   return { ...plan, distributor: row.distributor === null ? null : { address: row.distributor, chainId: required(row.distributor_chain ?? undefined, "distributor chain") } };
 }
 
-export function sqlitePayouts(db: Db): PayoutStore {
+export function sqlitePayouts(db: Db, outbox: Outbox): PayoutStore {
   const insertPlan = db.prepare<[{ id: string; plan: string; createdAt: number }]>(
     "INSERT INTO payout_plans (id, plan, created_at) VALUES (:id, :plan, :createdAt) ON CONFLICT DO NOTHING",
   );
@@ -123,6 +124,8 @@ export function sqlitePayouts(db: Db): PayoutStore {
       const nodes = required(countNodes.get(planId), "count of nodes").n;
       if (allocations !== plan.count || nodes !== 2 * plan.count - 1) return { outcome: "incomplete" as const };
       publish.run(planId);
+      const { board, token, chainId, root, total, count } = plan;
+      outbox.append("payout.created", now, { planId, board, token, chainId, root, total, count });
       return {
         outcome: "published" as const,
         audit: audit({ at: now, admin: plan.createdBy, action: "payout-plan", reason: `plan ${plan.id} root ${plan.root}`, wallets: plan.count }),

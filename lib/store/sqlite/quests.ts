@@ -12,6 +12,7 @@ import { MAX_QUESTS } from "@/lib/domain/quests";
 import { immediate, required, snapshot, type Db } from "@/lib/store/sqlite/db";
 import type { Board } from "@/lib/store/sqlite/leaderboard";
 import type { Register } from "@/lib/store/sqlite/wallets";
+import type { Outbox } from "@/lib/store/sqlite/webhooks";
 import type { CompletableTaskId } from "@/lib/domain/tasks";
 import { isQuestProgressId, ledgerEntryFrom, storedLedgerId, type CreditAction, type CreditActionResult, type QuestLedger, type QuestStore, type StoredQuest, type TaskPoints } from "@/lib/store/types";
 
@@ -55,7 +56,7 @@ export function prepareTaskCredit(db: Db, board: Board): (wallet: string, taskId
   };
 }
 
-export function sqliteQuests(db: Db, board: Board, register: Register): QuestStore {
+export function sqliteQuests(db: Db, board: Board, register: Register, outbox: Outbox): QuestStore {
   const readVersion = db.prepare<[], { version: number }>("SELECT version FROM quest_catalog");
   const bumpVersion = db.prepare<[]>("UPDATE quest_catalog SET version = version + 1");
   const readCatalog = db.prepare<[], { id: string; body: string; completions: number }>(
@@ -173,8 +174,11 @@ export function sqliteQuests(db: Db, board: Board, register: Register): QuestSto
       writeLast.run({ wallet, questId, now });
       board.addPoints(wallet, now, points, false);
       addQuestPoints.run({ wallet, points });
-      if (action.source === "quest") countCompletion.run(action.id);
       appendLedger.run({ wallet, questId, points, now });
+      if (action.source === "quest") {
+        countCompletion.run(action.id);
+        outbox.append("quest.completed", now, { wallet, questId: action.id, points });
+      }
       return { outcome: "credited", questPoints: required(readPoints.get(wallet), `quest_points row of ${wallet}`).points };
     }),
 

@@ -13,6 +13,7 @@ import type { Counters } from "@/lib/store/sqlite/counters";
 import { immediate, required, type Db } from "@/lib/store/sqlite/db";
 import type { Board } from "@/lib/store/sqlite/leaderboard";
 import type { Signals } from "@/lib/store/sqlite/signals";
+import type { Outbox } from "@/lib/store/sqlite/webhooks";
 import type { Register } from "@/lib/store/sqlite/wallets";
 import type { RecordReferralInput, RecordReferralResult, ReferralStore } from "@/lib/store/types";
 
@@ -24,7 +25,7 @@ export interface Credits {
   creditPending(referee: string, now: number, credit: ReferralCredit): string | null;
 }
 
-export function openCredits(db: Db, board: Board, counters: Counters, signals: Signals): Credits {
+export function openCredits(db: Db, board: Board, counters: Counters, signals: Signals, outbox: Outbox): Credits {
   const countReferral = db.prepare<[string]>("UPDATE wallets SET referrals_count = referrals_count + 1 WHERE wallet = ?");
   const markActive = db.prepare<[{ wallet: string; now: number }]>(
     "INSERT INTO active_referrers (wallet, since) VALUES (:wallet, :now) ON CONFLICT DO NOTHING",
@@ -36,6 +37,7 @@ export function openCredits(db: Db, board: Board, counters: Counters, signals: S
     markActive.run({ wallet: referrer, now });
     counters.fact(FACTS.referrals, now);
     counters.referral(referrer, now);
+    outbox.append("referral.credited", now, { referrer, referee, points: { referrer: points.referrer, referee: points.referee } });
   };
   const takePending = db.prepare<[string], { referrer: string }>(
     "UPDATE wallets SET referral_pending = 0 WHERE wallet = ? AND referral_pending = 1 RETURNING referrer",
@@ -54,7 +56,7 @@ export function openCredits(db: Db, board: Board, counters: Counters, signals: S
   };
 }
 
-export function sqliteReferrals(db: Db, register: Register, counters: Counters, signals: Signals, credits: Credits): ReferralStore {
+export function sqliteReferrals(db: Db, register: Register, counters: Counters, signals: Signals, credits: Credits, outbox: Outbox): ReferralStore {
   const readCodeOwner = db.prepare<[string], { wallet: string }>("SELECT wallet FROM ref_codes WHERE code = ?");
   const readReferral = db.prepare<[string], { referrer: string | null; referrals_count: number; referral_pending: number; pending_referrals: number }>(
     "SELECT referrer, referrals_count, referral_pending, pending_referrals FROM wallets WHERE wallet = ?",
@@ -102,6 +104,7 @@ export function sqliteReferrals(db: Db, register: Register, counters: Counters, 
       register(referrer, now);
       const pending = !holdsNow(referee, terms.creditWhen);
       bindReferee.run({ referee, referrer, now, pending: pending ? 1 : 0 });
+      outbox.append("referral.recorded", now, { referrer, referee });
       if (pending) addPending.run(referrer);
       else credits.credit(referee, referrer, now, terms.credit);
       signals.referral(referee, referrer, now);

@@ -17,18 +17,20 @@ import { socialColumn } from "@/lib/store/sqlite/rows";
 import type { Signals } from "@/lib/store/sqlite/signals";
 import type { Credits } from "@/lib/store/sqlite/referrals";
 import type { Register } from "@/lib/store/sqlite/wallets";
+import type { Outbox } from "@/lib/store/sqlite/webhooks";
 import type { CheckInResult, TaskStore } from "@/lib/store/types";
 
 type WalletNow = { wallet: string; now: number };
 type TaskCredit = ReturnType<typeof prepareTaskCredit>;
 
-export function sqliteTasks(db: Db, register: Register, counters: Counters, signals: Signals, credits: Credits, creditTask: TaskCredit): TaskStore {
+export function sqliteTasks(db: Db, register: Register, counters: Counters, signals: Signals, credits: Credits, creditTask: TaskCredit, outbox: Outbox): TaskStore {
   // SET reads the row as it was: the streak continues from the previous check-in, not from :now.
-  const tryCheckIn = db.prepare<[{ wallet: string; now: number; cooldown: number; streakWindow: number }]>(
+  const tryCheckIn = db.prepare<[{ wallet: string; now: number; cooldown: number; streakWindow: number }], { streak: number }>(
     `UPDATE wallets
         SET checkin_streak = CASE WHEN checkin_last IS NOT NULL AND :now - checkin_last < :streakWindow THEN checkin_streak + 1 ELSE 1 END,
             checkin_last = :now
-      WHERE wallet = :wallet AND (checkin_last IS NULL OR :now - checkin_last >= :cooldown)`,
+      WHERE wallet = :wallet AND (checkin_last IS NULL OR :now - checkin_last >= :cooldown)
+  RETURNING checkin_streak AS streak`,
   );
   const readCheckIn = db.prepare<[string], { checkin_last: number | null; checkin_streak: number; referral_pending: number }>(
     "SELECT checkin_last, checkin_streak, referral_pending FROM wallets WHERE wallet = ?",
@@ -51,12 +53,14 @@ export function sqliteTasks(db: Db, register: Register, counters: Counters, sign
   return {
     checkIn: immediate(db, (wallet: string, now: number, cooldown: number, creditsPending: ReferralCredit | null, streakWindow: number): CheckInResult => {
       register(wallet, now);
-      const checkedIn = tryCheckIn.run({ wallet, now, cooldown, streakWindow }).changes === 1;
+      const made = tryCheckIn.get({ wallet, now, cooldown, streakWindow });
+      const checkedIn = made !== undefined;
       let creditedReferrer: string | null = null;
-      if (checkedIn) {
+      if (made) {
         counters.fact(FACTS.checkIns, now);
         signals.action(wallet);
         creditTask(wallet, "daily_checkin", now);
+        outbox.append("task.completed", now, { wallet, task: "daily_checkin", streak: made.streak });
         if (creditsPending) creditedReferrer = credits.creditPending(wallet, now, creditsPending);
       }
       const row = required(readCheckIn.get(wallet), `wallets row of ${wallet}`);
@@ -77,6 +81,7 @@ export function sqliteTasks(db: Db, register: Register, counters: Counters, sign
         counters.fact(socialTaskFact(taskId), now);
         signals.action(wallet);
         creditTask(wallet, taskId, now);
+        outbox.append("task.completed", now, { wallet, task: taskId });
       }
       return { completedAt: required(task.read.get(wallet), `wallets row of ${wallet}`).ts, completed };
     }),
@@ -87,6 +92,7 @@ export function sqliteTasks(db: Db, register: Register, counters: Counters, sign
       if (marked) {
         counters.fact(FACTS.nftMints, now);
         signals.action(wallet);
+        outbox.append("task.completed", now, { wallet, task: "nft_mint" });
       }
       return { marked, creditedReferrer: creditsPending ? credits.creditPending(wallet, now, creditsPending) : null };
     }),

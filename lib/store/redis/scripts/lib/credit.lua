@@ -1,17 +1,26 @@
--- uses: analytics, board, seasons, signals
+-- uses: analytics, board, outbox, seasons, signals
 -- Crediting a referral, at once or once the referee qualifies.
 
 -- What crediting a referral writes besides the two wallets (creditReferral): the active referrers, the
 -- score total, the day it counts on with that day's referrers, the board (with its version), the board
--- of the running season (seasonBoard, nil for none), the referrer's signals, and the points the credit
--- gives each side (ReferralCredit of lib/domain/rulebook.ts, decimal strings).
-local function referralCredit(activeKey, scoreKey, referrersKey, board, season, day, signals, referrerPoints, refereePoints)
+-- of the running season (seasonBoard, nil for none), the referrer's signals, the points the credit
+-- gives each side (ReferralCredit of lib/domain/rulebook.ts, decimal strings), and the webhooks' outbox its
+-- referral.credited goes to (webhookOutbox of lib/outbox.lua).
+local function referralCredit(activeKey, scoreKey, referrersKey, board, season, day, signals, referrerPoints, refereePoints, outbox)
   return {active = activeKey, score = scoreKey, referrers = referrersKey, board = board, season = season,
-    day = day, signals = signals, referrerPoints = tonumber(referrerPoints), refereePoints = tonumber(refereePoints)}
+    day = day, signals = signals, referrerPoints = tonumber(referrerPoints), refereePoints = tonumber(refereePoints), outbox = outbox}
+end
+
+-- referral.credited of a credit, with the points it gave each side.
+local function appendCredited(outbox, referrer, referee, now, referrerPoints, refereePoints)
+  appendEvent(outbox, 'referral.credited', now, function()
+    return jsonObject({'referrer', jsonString(referrer), 'referee', jsonString(referee),
+      'points', jsonObject({'referrer', jsonInt(referrerPoints), 'referee', jsonInt(refereePoints)})})
+  end)
 end
 
 -- The credit of a binding, reached at `now`: what record-referral.lua gives at once, or creditPending
--- once the referee qualifies (REFERRAL_QUALIFY), so both move the same counts.
+-- once the referee qualifies (REFERRAL_QUALIFY), so both move the same counts and write the same event.
 local function creditReferral(credit, referrer, referee, now)
   redis.call('HINCRBY', credit.signals.walletKeyPrefix .. referrer, 'referralsCount', 1)
   local season = credit.season
@@ -29,6 +38,7 @@ local function creditReferral(credit, referrer, referee, now)
   countFact(credit.day, 'referrals')
   redis.call('ZINCRBY', credit.referrers, 1, referrer)
   counted(credit.day, credit.referrers)
+  appendCredited(credit.outbox, referrer, referee, now, credit.referrerPoints, credit.refereePoints)
 end
 
 -- Credits the wallet's referral if it waits (referralPending, set by record-referral.lua). The

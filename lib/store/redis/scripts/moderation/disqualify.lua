@@ -1,8 +1,9 @@
--- uses: board, moderation, seasons
+-- uses: board, moderation, outbox, seasons
 -- disqualify: takes the wallet out (disqualifyOne of lib/moderation.lua) and, with `cascade`, every referee
 -- of it not disqualified yet, their via the wallet and each remembered in its cascade set for
 -- reinstate.lua. Appends one audit entry, also when nothing changed; moves the board version when it
--- disqualified anyone. `seasons`: the season boards its wallets leave too (seasonBoards of lib/seasons.lua).
+-- disqualified anyone, and then writes wallet.disqualified to the webhooks' outbox. `seasons`: the season
+-- boards its wallets leave too (seasonBoards of lib/seasons.lua).
 -- Returns {'too-many-referees', referees} having written nothing when the cascade would take more
 -- than `maxCascade`; else {'disqualified', auditId, wallet...}: the wallets it disqualified, the
 -- named one first.
@@ -13,6 +14,7 @@ local seasons = seasonBoards(KEYS[7], ARGV[8], ARGV[9], ARGV[10])
 local recordKey = KEYS[8]
 local refereesKey = KEYS[9]
 local cascadeKey = KEYS[10]
+local outbox = webhookOutbox(KEYS[11], ARGV[11], ARGV[12], ARGV[13])
 local wallet = ARGV[1]
 local reason = ARGV[2]
 local admin = ARGV[3]
@@ -36,6 +38,11 @@ for _, referee in ipairs(referees) do
     out[#out + 1] = referee
   end
 end
-if #out > 2 then boardChanged(board) end
+if #out > 2 then
+  boardChanged(board)
+  appendEvent(outbox, 'wallet.disqualified', now, function()
+    return jsonObject({'wallets', jsonStrings(out, 3), 'admin', jsonString(admin), 'reason', jsonString(reason)})
+  end)
+end
 out[2] = appendAudit(auditKey, now, 'disqualify', cascade and 1 or 0, #out - 2, wallet, admin, reason)
 return out

@@ -1,9 +1,10 @@
--- uses: board, moderation, seasons
+-- uses: board, moderation, outbox, seasons
 -- reinstate: puts the wallet back, and with it every wallet its cascade set names; each held entry
 -- returns as it now is (same composite, so the same place among equal scores) and the score total
 -- gains it; its held entries on every season board return too (`seasons`, seasonBoards of lib/seasons.lua).
 -- A wallet reinstated by itself leaves the cascade set of its via. Appends one audit entry, also when
--- the wallet was not disqualified (then nothing changes, the board version neither).
+-- the wallet was not disqualified (then nothing changes, the board version neither); one that reinstated
+-- writes wallet.reinstated to the webhooks' outbox.
 -- Returns {auditId, wallet...}: the wallets it reinstated, the named one first.
 local board = leaderboard(KEYS[1], KEYS[2], KEYS[3], KEYS[4])
 local scoreKey = KEYS[5]
@@ -11,6 +12,7 @@ local auditKey = KEYS[6]
 local seasons = seasonBoards(KEYS[7], ARGV[6], ARGV[7], ARGV[8])
 local recordKey = KEYS[8]
 local cascadeKey = KEYS[9]
+local outbox = webhookOutbox(KEYS[10], ARGV[9], ARGV[10], ARGV[11])
 local wallet = ARGV[1]
 local admin = ARGV[2]
 local now = ARGV[3]
@@ -36,6 +38,9 @@ if redis.call('SISMEMBER', board.disqualified, wallet) == 1 then
   end
   redis.call('DEL', cascadeKey)
   boardChanged(board)
+  appendEvent(outbox, 'wallet.reinstated', now, function()
+    return jsonObject({'wallets', jsonStrings(out, 2), 'admin', jsonString(admin)})
+  end)
 end
 out[1] = appendAudit(auditKey, now, 'reinstate', 0, #out - 1, wallet, admin, '')
 return out

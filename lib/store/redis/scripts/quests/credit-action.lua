@@ -1,4 +1,4 @@
--- uses: analytics, board, seasons, wallets
+-- uses: analytics, board, outbox, seasons, wallets
 -- creditAction: unless `catalogVersion` is a quest's and the catalog moved past it ('stale'), the wallet
 -- was credited for the once action (`period` '' : 'already', with its time) or was less than `period`
 -- seconds ago ('cooldown', with the last time): makes the wallet known, records `now` as its last credit
@@ -6,7 +6,8 @@
 -- through awardPoints (board, running season, held if disqualified, score total, version), adds them to
 -- the wallet's quest points and appends "actionId,points,now" to the wallet's ledger; a quest's
 -- completion is counted too. `catalogVersion` is '' for an action outside the catalog: nothing checks or
--- counts it. Returns {'credited', questPoints} or {outcome, time}.
+-- counts it; a quest's credit writes quest.completed to the webhooks' outbox. Returns {'credited', questPoints}
+-- or {outcome, time}.
 local walletKey = KEYS[1]
 local codesKey = KEYS[2]
 local day = countingDay(KEYS[3], KEYS[4], ARGV[4], ARGV[5])
@@ -17,6 +18,7 @@ local catalogVersionKey = KEYS[14]
 local progressKey = KEYS[15]
 local completionsKey = KEYS[16]
 local ledgerKey = KEYS[17]
+local outbox = webhookOutbox(KEYS[18], ARGV[11], ARGV[12], ARGV[13])
 local wallet = ARGV[1]
 local code = ARGV[2]
 local now = tonumber(ARGV[3])
@@ -36,6 +38,11 @@ register(walletKey, codesKey, wallet, code, now, day)
 redis.call('HSET', progressKey, actionId, string.format('%d', now))
 awardPoints(board, season, scoreKey, wallet, now, points)
 local questPoints = redis.call('HINCRBY', progressKey, ':points', points)
-if isQuest then redis.call('HINCRBY', completionsKey, actionId, 1) end
+if isQuest then
+  redis.call('HINCRBY', completionsKey, actionId, 1)
+  appendEvent(outbox, 'quest.completed', now, function()
+    return jsonObject({'wallet', jsonString(wallet), 'questId', jsonString(actionId), 'points', jsonInt(points)})
+  end)
+end
 redis.call('RPUSH', ledgerKey, actionId .. ',' .. string.format('%d', points) .. ',' .. string.format('%d', now))
 return {'credited', questPoints}

@@ -1,10 +1,11 @@
--- uses: analytics, board, credit, seasons, signals, wallets
+-- uses: analytics, board, credit, outbox, seasons, signals, wallets
 -- recordReferral, in one atomic step: an existing referrer wins; then self-referral refuses;
 -- then an unknown code; else the binding (the order of docs/api.md "Referral recording").
 -- Every call, whatever its outcome, counts the referee as connected with a code that day. A binding
 -- also updates the referrer's farm signals (lib/domain/signals.ts) and its place in their ranking.
 -- The binding is credited (creditReferral, with the points it is given) when `creditWhen` holds by what the
 -- store keeps (CreditWhen of lib/domain/rulebook.ts); otherwise it waits (creditPending of lib/credit.lua).
+-- A binding writes referral.recorded to the webhooks' outbox, then its credit referral.credited (lib/outbox.lua).
 -- Returns {'already-recorded', existingReferrer} | {'self-referral'} | {'code-not-found'}
 --       | {'no-index'} (index missing: the caller rebuilds it and runs this again)
 --       | {'recorded', referrer}.
@@ -14,7 +15,8 @@ local day = countingDay(KEYS[3], KEYS[4], ARGV[4], ARGV[5])
 local signals = signalKeys(KEYS[5], ARGV[6], ARGV[7], ARGV[8])
 local board = leaderboard(KEYS[6], KEYS[7], KEYS[8], KEYS[9])
 local season = seasonBoard(KEYS[10], KEYS[11], KEYS[12], KEYS[13], ARGV[16])
-local credit = referralCredit(KEYS[14], KEYS[15], KEYS[16], board, season, day, signals, ARGV[17], ARGV[18])
+local outbox = webhookOutbox(KEYS[19], ARGV[19], ARGV[20], ARGV[21])
+local credit = referralCredit(KEYS[14], KEYS[15], KEYS[16], board, season, day, signals, ARGV[17], ARGV[18], outbox)
 local referralsKey = KEYS[17]
 local connectedKey = KEYS[18]
 local referee = ARGV[1]
@@ -49,6 +51,9 @@ if referrer == referee then return {'self-referral'} end
 
 redis.call('HSET', refereeKey, 'referrer', referrer, 'referredAt', string.format('%d', now))
 redis.call('INCR', referralsKey)
+appendEvent(outbox, 'referral.recorded', now, function()
+  return jsonObject({'referrer', jsonString(referrer), 'referee', jsonString(referee)})
+end)
 
 local refereesKey = refereesKeyPrefix .. referrer
 local signalsKey = signals.prefix .. referrer

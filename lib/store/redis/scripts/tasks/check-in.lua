@@ -1,10 +1,11 @@
--- uses: analytics, board, credit, seasons, signals, tasks, wallets
+-- uses: analytics, board, credit, outbox, seasons, signals, tasks, wallets
 -- checkIn: stores `now` unless a check-in happened less than `cooldown` seconds ago.
 -- A check-in may count the wallet as an active referee of its referrer (countActive of lib/signals.lua)
 -- and, when given a credit (`creditsPending` '1': the "checkin" rule of REFERRAL_QUALIFY), credits its
 -- waiting referral with it (creditPending). A check-in credits the daily_checkin task's points (creditTask).
 -- A check-in less than `streakWindow` seconds after the previous one adds 1 to checkInStreak, any other
--- sets it to 1; a refused one changes nothing.
+-- sets it to 1; a refused one changes nothing. A check-in writes task.completed (with its streak) to the
+-- webhooks' outbox, and its credit referral.credited.
 -- Returns {1, streak, referralPending, creditedReferrer} on success, {0, previousCheckIn, referralPending} on
 -- cooldown; referralPending ('1' or nil) as the step leaves it, creditedReferrer nil unless this step credited.
 local walletKey = KEYS[1]
@@ -13,7 +14,8 @@ local day = countingDay(KEYS[3], KEYS[4], ARGV[4], ARGV[5])
 local signals = signalKeys(KEYS[5], ARGV[7], ARGV[8], ARGV[9])
 local board = leaderboard(KEYS[6], KEYS[7], KEYS[8], KEYS[9])
 local season = seasonBoard(KEYS[10], KEYS[11], KEYS[12], KEYS[13], ARGV[11])
-local credit = referralCredit(KEYS[14], KEYS[15], KEYS[16], board, season, day, signals, ARGV[12], ARGV[13])
+local outbox = webhookOutbox(KEYS[20], ARGV[15], ARGV[16], ARGV[17])
+local credit = referralCredit(KEYS[14], KEYS[15], KEYS[16], board, season, day, signals, ARGV[12], ARGV[13], outbox)
 local task = taskCredit(KEYS[17], KEYS[18], KEYS[19])
 local wallet = ARGV[1]
 local code = ARGV[2]
@@ -31,5 +33,8 @@ redis.call('HSET', walletKey, 'checkInLast', string.format('%d', now), 'checkInS
 countFact(day, 'checkins')
 countActive(signals, walletKey)
 creditTask(task, board, season, credit.score, wallet, 'daily_checkin', now)
+appendEvent(outbox, 'task.completed', now, function()
+  return jsonObject({'wallet', jsonString(wallet), 'task', jsonString('daily_checkin'), 'streak', jsonInt(streak)})
+end)
 local credited = creditsPending and creditPending(credit, walletKey, wallet, now)
 return {1, streak, redis.call('HGET', walletKey, 'referralPending'), credited}
