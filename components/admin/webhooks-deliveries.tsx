@@ -1,6 +1,6 @@
 "use client";
 
-/** One endpoint's newest deliveries, as the console shows them below the endpoints: read again while any is pending. */
+/** One endpoint's newest deliveries, as the console shows them below the endpoints. */
 import { useEffect } from "react";
 import { bodyRows, ConsoleTable, EmptyRow, firstCell, headRow, lastCell, numberCell } from "@/components/admin/console-section";
 import { formatCount, formatTime } from "@/components/admin/format";
@@ -20,14 +20,14 @@ const STATE_STYLES = {
 } as const;
 
 export function WebhookDeliveries({ endpoint, onClose }: { endpoint: WebhookEndpointView; onClose(): void }) {
-  const deliveries = useWebhookDeliveries(endpoint.id);
+  const deliveries = useWebhookDeliveries(endpoint.id, endpoint.state === "active");
   const readEndpointsAgain = useReadWebhooksAgain();
   const list = deliveries.data?.deliveries;
-  const pending = list?.filter((delivery) => delivery.state === "pending").length;
-  // A delivery that finished changed its endpoint's last delivery in the list above.
+  const attempts = list?.reduce((sum, delivery) => sum + delivery.attempts, 0);
+  // An attempt made since the last read changed its endpoint's last delivery (and maybe its state) in the list above.
   useEffect(() => {
-    if (pending !== undefined) void readEndpointsAgain();
-  }, [pending, readEndpointsAgain]);
+    if (attempts !== undefined) void readEndpointsAgain();
+  }, [attempts, readEndpointsAgain]);
 
   return (
     <div data-testid="webhook-deliveries" data-endpoint={endpoint.id} className="mt-4 border-t border-zinc-100 pt-4 dark:border-zinc-800">
@@ -90,12 +90,15 @@ export function WebhookDeliveries({ endpoint, onClose }: { endpoint: WebhookEndp
                     {delivery.state}
                   </td>
                   <td className={numberCell}>{formatCount(delivery.attempts)}</td>
-                  <td className="px-3 text-xs" data-testid="webhook-delivery-status">
+                  {/* The answer's first 1 kB, on hover: enough to tell a receiver's own error page. */}
+                  <td className="px-3 text-xs" data-testid="webhook-delivery-status" title={delivery.lastResponse ?? undefined}>
                     <span className="whitespace-nowrap">{delivery.lastStatus ?? "–"}</span>
                     {delivery.lastError && <span className="block text-zinc-500 dark:text-zinc-400">{delivery.lastError}</span>}
                   </td>
                   <td className="px-3 text-xs whitespace-nowrap">{delivery.lastAttemptAt === null ? "–" : formatTime(delivery.lastAttemptAt)}</td>
-                  <td className={`${lastCell} text-xs whitespace-nowrap`}>{delivery.nextAttemptAt === null ? "–" : formatTime(delivery.nextAttemptAt)}</td>
+                  <td className={`${lastCell} text-xs whitespace-nowrap`} data-testid="webhook-delivery-next">
+                    {delivery.nextAttemptAt === null ? "–" : formatTime(delivery.nextAttemptAt)}
+                  </td>
                 </tr>
               ))
             )}

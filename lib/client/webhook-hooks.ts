@@ -5,19 +5,24 @@ import { useCallback } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, queryKeys } from "@/lib/client/api";
 
-/** While a delivery is pending, its list is read again this often: the send runs after the response that queued it. */
-const PENDING_POLL_MS = 2_000;
+/** While a new delivery waits for its first try, its list is read again this often: the send runs after the response that queued it. */
+const FIRST_TRY_POLL_MS = 2_000;
 
 export function useWebhooks() {
   return useQuery({ queryKey: queryKeys.webhooks, queryFn: api.webhooks });
 }
 
-/** One endpoint's newest deliveries, read again while any of them is still pending. */
-export function useWebhookDeliveries(id: string) {
+/**
+ * One endpoint's newest deliveries, read again while the endpoint is active and one of them has not
+ * been tried yet. A retry waits minutes to hours for the cron route or a later request: the view's
+ * Refresh reads those, not a poll left running.
+ */
+export function useWebhookDeliveries(id: string, active: boolean) {
   return useQuery({
     queryKey: queryKeys.webhookDeliveries(id),
     queryFn: () => api.webhookDeliveries(id),
-    refetchInterval: (query) => (query.state.data?.deliveries.some((delivery) => delivery.state === "pending") ? PENDING_POLL_MS : false),
+    refetchInterval: (query) =>
+      active && query.state.data?.deliveries.some((delivery) => delivery.state === "pending" && delivery.attempts === 0) ? FIRST_TRY_POLL_MS : false,
   });
 }
 

@@ -5,7 +5,8 @@
  * (the form naming bad fields before anything is sent, then the server's refusal), reads its secret once,
  * sends a test that arrives signed and is listed delivered with status 200; a visitor's referral arrives
  * as referral.recorded and referral.credited; a disabled endpoint keeps its events pending until it is
- * enabled again; deleting asks first. The section on a 390 px phone. Screenshot `console-webhooks`.
+ * enabled again; deleting asks first; an endpoint whose receiver answers 500 shows its failed attempt,
+ * its next try and "failing since" without a reload. The section on a 390 px phone. Screenshot `console-webhooks`.
  */
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -30,23 +31,33 @@ interface Received {
   body: string;
 }
 
-/** A receiver on 127.0.0.1 that keeps every request and answers 200. */
+/** Where the receiver answers 500. */
+const FAILING_PATH = "/hooks/down";
+
+/** A receiver on 127.0.0.1 that keeps every request and answers 200, or 500 at FAILING_PATH. */
 async function startReceiver() {
   const received: Received[] = [];
+  // The failing path answers once the test lets it, so the test sees the console before and after the attempt.
+  let answerFailures = () => {};
+  const failuresAnswered = new Promise<void>((resolve) => (answerFailures = resolve));
   const http = createServer((req, res) => {
     let body = "";
     req.setEncoding("utf8");
     req.on("data", (chunk: string) => (body += chunk));
     req.on("end", () => {
       received.push({ headers: flat(req.headers), body });
-      res.writeHead(200, { "content-type": "text/plain" }).end("ok");
+      if (!req.url?.endsWith(FAILING_PATH)) return void res.writeHead(200, { "content-type": "text/plain" }).end("ok");
+      void failuresAnswered.then(() => res.writeHead(500, { "content-type": "text/plain" }).end("receiver down"));
     });
   });
   await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
   const { port } = http.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/hooks/refboard`,
+    failingUrl: `http://127.0.0.1:${port}${FAILING_PATH}`,
     received,
+    /** Lets FAILING_PATH answer its 500s. */
+    answerFailures: () => answerFailures(),
     close: () => new Promise<void>((resolve) => http.close(() => resolve())),
   };
 }
@@ -89,6 +100,8 @@ test("an admin adds an endpoint, tests it, sees its deliveries, disables, enable
   const section = page.getByRole("region", { name: "Webhooks" });
   await expect(section.getByTestId("webhooks-empty")).toContainText("No endpoints yet.");
   await expect(section.getByTestId("webhooks-empty").getByRole("link")).toHaveAttribute("href", "/docs#webhooks");
+  // The link lands on the API reference's Webhooks part.
+  expect(await (await request.get(`${server.baseUrl}/docs`)).text()).toContain('id="webhooks"');
 
   // Nothing filled in: both fields say what they need, and nothing reaches the server.
   const open = section.getByTestId("webhook-new");
@@ -140,6 +153,7 @@ test("an admin adds an endpoint, tests it, sees its deliveries, disables, enable
   const testRow = deliveries.locator('[data-testid=webhook-delivery][data-type="webhook.test"]');
   await expect(testRow).toHaveAttribute("data-state", "delivered");
   await expect(testRow.getByTestId("webhook-delivery-status")).toHaveText("200");
+  await expect(testRow.getByTestId("webhook-delivery-status")).toHaveAttribute("title", "ok");
   await expect(testRow.getByTestId("webhook-delivery-id")).toHaveText(testEvent?.id ?? "");
   await expect(row.getByTestId("webhook-last")).toContainText("200 · ok");
 
@@ -206,4 +220,24 @@ test("an admin adds an endpoint, tests it, sees its deliveries, disables, enable
   await expect(row).toHaveCount(0);
   await expect(section.getByTestId("webhooks-empty")).toBeVisible();
   await expect(deliveries).toHaveCount(0);
+
+  // An endpoint whose receiver answers 500: its test waits for the next try, and the list says it is failing.
+  await section.getByTestId("webhook-new").click();
+  await dialog.getByLabel("URL").fill(receiver.failingUrl);
+  await dialog.getByRole("checkbox", { name: /wallet\.disqualified/ }).check();
+  await dialog.getByTestId("webhook-save").click();
+  await dialog.getByTestId("webhook-done").click();
+  await row.getByTestId("webhook-test").click();
+  const failedRow = deliveries.locator('[data-testid=webhook-delivery][data-type="webhook.test"]');
+  await expect.poll(() => receiver.received.filter(({ body }) => body.includes('"webhook.test"')).length).toBe(2);
+  await expect(failedRow).toHaveAttribute("data-state", "pending");
+  await expect(row.getByTestId("webhook-last")).toHaveText("none yet");
+  // Once the attempt is answered, the deliveries view reads it and the list its new last delivery, without a reload.
+  receiver.answerFailures();
+  await expect(failedRow.getByTestId("webhook-delivery-status")).toHaveText("500");
+  await expect(failedRow).toHaveAttribute("data-state", "pending");
+  await expect(failedRow.getByTestId("webhook-delivery-status")).toHaveAttribute("title", "receiver down");
+  await expect(failedRow.getByTestId("webhook-delivery-next")).toContainText("UTC");
+  await expect(row.getByTestId("webhook-last")).toContainText("500 · failed");
+  await expect(row.getByTestId("webhook-state")).toContainText(/^Activefailing since /);
 });
