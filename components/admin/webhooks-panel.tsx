@@ -6,7 +6,7 @@
  * deliveries. Read and changed through the admin API with the admin's session cookie.
  */
 import { useState } from "react";
-import { bodyRows, ConsoleSection, ConsoleTable, EmptyRow, firstCell, headRow, lastCell } from "@/components/admin/console-section";
+import { bodyRows, ConsoleSection } from "@/components/admin/console-section";
 import { formatTime } from "@/components/admin/format";
 import { WebhookDeliveries } from "@/components/admin/webhooks-deliveries";
 import { WebhookForm } from "@/components/admin/webhooks-form";
@@ -18,7 +18,8 @@ import { api, errorText } from "@/lib/client/api";
 import { useWebhooks, useWebhooksChange } from "@/lib/client/webhook-hooks";
 import type { WebhookEndpointView } from "@/lib/contract/webhook-schemas";
 
-const COLUMNS = 5;
+/** The small caps of the console's table headers, over each fact of an endpoint. */
+const label = "font-semibold tracking-wider text-zinc-500 uppercase dark:text-zinc-400";
 
 /** The API reference's Webhooks tag on /docs. */
 const DOCS_HREF = "/docs#webhooks";
@@ -62,8 +63,9 @@ export function WebhooksPanel() {
           Test event <span className="font-mono break-all">{queued.eventId}</span> queued; its delivery is listed below.
         </p>
       )}
-      {list?.length === 0 ? (
-        // Outside the table: its width would carry the sentence past a phone's screen.
+      {!list ? (
+        <p className="px-4 pb-8 text-center text-sm text-zinc-500 sm:px-6 dark:text-zinc-400">{webhooks.error ? errorText(webhooks.error) : <Spinner />}</p>
+      ) : list.length === 0 ? (
         <p data-testid="webhooks-empty" className="px-4 pb-8 text-sm text-zinc-600 sm:px-6 dark:text-zinc-400">
           No endpoints yet. Add one to push every referral, task, quest, moderation and payout event to a CRM, a bot or a warehouse the moment it happens, signed
           so it can tell the events are yours.{" "}
@@ -72,92 +74,73 @@ export function WebhooksPanel() {
           </a>
         </p>
       ) : (
-        <ConsoleTable caption="Webhook endpoints" minWidth="min-w-[52rem]">
-          <thead>
-            <tr className={headRow}>
-              <th scope="col" className={`${firstCell} text-left`}>
-                Endpoint
-              </th>
-              <th scope="col" className="px-3 text-left">
-                Events
-              </th>
-              <th scope="col" className="px-3 text-left">
-                State
-              </th>
-              <th scope="col" className="px-3 text-left">
-                Last delivery
-              </th>
-              <th scope="col" className={`${lastCell} text-right`}>
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className={bodyRows}>
-            {!list ? (
-              <EmptyRow columns={COLUMNS}>{webhooks.error ? errorText(webhooks.error) : <Spinner />}</EmptyRow>
-            ) : (
-              list.map((endpoint) => (
-                <tr key={endpoint.id} data-testid={`webhook-${endpoint.id}`} data-state={endpoint.state}>
-                  <td className={`${firstCell} max-w-[18rem] py-3`}>
-                    <span className="block font-mono text-xs break-all" data-testid="webhook-url">
-                      {endpoint.url}
-                    </span>
-                    <span className="block text-xs text-zinc-500 dark:text-zinc-400">
-                      <span className="font-mono">{endpoint.id}</span> · added {formatTime(endpoint.createdAt)}
-                    </span>
-                  </td>
-                  <td className="px-3 font-mono text-xs">
+        // A list, not a table: on a phone each endpoint and its buttons fit the screen instead of scrolling sideways.
+        <ul aria-label="Webhook endpoints" className={`border-t border-zinc-100 dark:border-zinc-800 ${bodyRows}`}>
+          {list.map((endpoint) => (
+            <li key={endpoint.id} data-testid={`webhook-${endpoint.id}`} data-state={endpoint.state} className="px-4 py-4 sm:px-6">
+              <div className="flex flex-wrap items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <span className="block font-mono text-sm break-all" data-testid="webhook-url">
+                    {endpoint.url}
+                  </span>
+                  <span className="block text-xs text-zinc-500 dark:text-zinc-400">
+                    <span className="font-mono">{endpoint.id}</span> · added {formatTime(endpoint.createdAt)}
+                  </span>
+                </div>
+                <div className="flex flex-wrap gap-2">
+                  <button type="button" onClick={() => sendTest(endpoint.id)} disabled={test.isPending} data-testid="webhook-test" className={buttonClass({ variant: "secondary", size: "sm" })}>
+                    Send test
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => setShown(shown === endpoint.id ? null : endpoint.id)}
+                    aria-expanded={shown === endpoint.id}
+                    data-testid="webhook-deliveries-open"
+                    className={buttonClass({ variant: "secondary", size: "sm" })}
+                  >
+                    Deliveries
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => setEnabled.mutate({ id: endpoint.id, enabled: endpoint.state === "disabled" })}
+                    disabled={setEnabled.isPending}
+                    data-testid="webhook-toggle"
+                    className={buttonClass({ variant: "secondary", size: "sm" })}
+                  >
+                    {endpoint.state === "disabled" ? "Enable" : "Disable"}
+                  </button>
+                  <button type="button" onClick={() => setDeleting(endpoint)} data-testid="webhook-delete" className={buttonClass({ variant: "secondary", size: "sm" })}>
+                    Delete
+                  </button>
+                </div>
+              </div>
+              <dl className="mt-3 grid gap-3 text-xs sm:grid-cols-3">
+                <div>
+                  <dt className={label}>Events</dt>
+                  <dd className="mt-1 flex flex-wrap gap-1 font-mono">
                     {endpoint.events.map((type) => (
-                      <span key={type} className="block whitespace-nowrap">
+                      <span key={type} className="rounded-md bg-zinc-100 px-1.5 py-0.5 dark:bg-zinc-800">
                         {type}
                       </span>
                     ))}
-                  </td>
-                  <td className="px-3 text-xs" data-testid="webhook-state">
+                  </dd>
+                </div>
+                <div>
+                  <dt className={label}>State</dt>
+                  <dd className="mt-1" data-testid="webhook-state">
                     <EndpointState endpoint={endpoint} />
-                  </td>
-                  <td className="px-3 text-xs whitespace-nowrap" data-testid="webhook-last">
+                  </dd>
+                </div>
+                <div>
+                  <dt className={label}>Last delivery</dt>
+                  <dd className="mt-1" data-testid="webhook-last">
                     <LastDelivery endpoint={endpoint} />
-                  </td>
-                  <td className={`${lastCell} text-right whitespace-nowrap`}>
-                    <div className="inline-flex gap-2">
-                      <button
-                        type="button"
-                        onClick={() => sendTest(endpoint.id)}
-                        disabled={test.isPending}
-                        data-testid="webhook-test"
-                        className={buttonClass({ variant: "secondary", size: "sm" })}
-                      >
-                        Send test
-                      </button>
-                      <button
-                        type="button"
-                        onClick={() => setShown(shown === endpoint.id ? null : endpoint.id)}
-                        aria-expanded={shown === endpoint.id}
-                        data-testid="webhook-deliveries-open"
-                        className={buttonClass({ variant: "secondary", size: "sm" })}
-                      >
-                        Deliveries
-                      </button>
-                      <button
-                        type="button"
-                        onClick={() => setEnabled.mutate({ id: endpoint.id, enabled: endpoint.state === "disabled" })}
-                        disabled={setEnabled.isPending}
-                        data-testid="webhook-toggle"
-                        className={buttonClass({ variant: "secondary", size: "sm" })}
-                      >
-                        {endpoint.state === "disabled" ? "Enable" : "Disable"}
-                      </button>
-                      <button type="button" onClick={() => setDeleting(endpoint)} data-testid="webhook-delete" className={buttonClass({ variant: "secondary", size: "sm" })}>
-                        Delete
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </ConsoleTable>
+                  </dd>
+                </div>
+              </dl>
+            </li>
+          ))}
+        </ul>
       )}
       {failed && (
         <p role="alert" className="px-4 pt-4 text-sm text-red-600 sm:px-6 dark:text-red-400">
