@@ -15,6 +15,7 @@ import { SetupChecklist } from "@/components/admin/setup-checklist";
 import { StatTiles } from "@/components/admin/stat-tiles";
 import { TasksTable } from "@/components/admin/tasks-table";
 import { WalletLookup } from "@/components/admin/wallet-lookup";
+import { WebhooksPanel } from "@/components/admin/webhooks-panel";
 import { DEFAULT_TOP_REFERRERS, type AdminReferrers, type AdminStats, type AdminWallet, type PeriodChoice } from "@/lib/contract/admin-schemas";
 import type { AdminAudit } from "@/lib/contract/moderation-schemas";
 import type { AdminNotificationsResponse } from "@/lib/contract/notification-schemas";
@@ -24,7 +25,7 @@ import { shortWallet } from "@/lib/domain/wallet";
 
 const PERIOD_LABELS: Record<PeriodChoice, string> = { "7": "7 days", "30": "30 days", "90": "90 days", all: "All time" };
 
-/** The console of a signed-in admin: what the deployment still lacks, one period's figures, tasks, the quest catalog, notifications, farm signals, top referrers, the wallet lookup and the audit log. */
+/** The console of a signed-in admin: what the deployment still lacks, one period's figures, tasks, the quest catalog, payouts, webhooks, notifications, farm signals, top referrers, the wallet lookup and the audit log. */
 export function CampaignConsole({
   admin,
   view,
@@ -98,6 +99,8 @@ export function CampaignConsole({
       <QuestsPanel />
 
       <PayoutsPanel />
+
+      <WebhooksPanel />
 
       <NotificationsPanel notifications={notifications} />
 

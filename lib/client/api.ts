@@ -99,6 +99,8 @@ const notificationSchemas = () => import("@/lib/contract/notification-schemas");
 const questSchemas = () => import("@/lib/contract/quest-schemas");
 // The payouts' answers: loaded by the claim page, the dashboard's claim link and the console.
 const payoutSchemas = () => import("@/lib/contract/payout-schemas");
+// The webhooks' answers: loaded by the console's Webhooks section only.
+const webhookSchemas = () => import("@/lib/contract/webhook-schemas");
 // The live board's answers: loaded by the leaderboard page only.
 const boardSchemas = () => import("@/lib/contract/board-schemas");
 
@@ -107,6 +109,9 @@ const boardSchemas = () => import("@/lib/contract/board-schemas");
  * server answers 304 while the board has not moved (fetch hands the kept body back transparently).
  */
 const boardRead: RequestInit = { cache: "no-cache" };
+
+/** An endpoint whose path names one item (`{id}`): that item's. */
+const itemRoute = (route: RoutePath, id: string): RoutePath => ({ ...route, path: route.path.replace("{id}", encodeURIComponent(id)) });
 
 /** Which board a read is of: the all-time board, or the season running now. */
 export type BoardTab = "all" | "season";
@@ -155,7 +160,7 @@ export const api = {
   adminQuests: () => request(async () => (await questSchemas()).adminQuestsResponse, paths.adminQuests),
   createQuest: (body: object) => request(async () => (await questSchemas()).questAnswer, paths.createQuest, body),
   updateQuest: (id: string, patch: object) =>
-    request(async () => (await questSchemas()).questAnswer, { ...paths.patchQuest, path: paths.patchQuest.path.replace("{id}", encodeURIComponent(id)) }, patch),
+    request(async () => (await questSchemas()).questAnswer, itemRoute(paths.patchQuest, id), patch),
   /** The file as exported: the server refuses it whole on one bad quest. */
   importQuests: (file: object) => request(async () => (await questSchemas()).questImportResponse, paths.importQuests, file),
   /** The check-in's and the social tasks' points, replaced whole. */
@@ -166,7 +171,16 @@ export const api = {
   /** The body as the form checked it with createPayoutBody. */
   createPayout: (body: object) => request(async () => (await payoutSchemas()).createPayoutResponse, paths.createPayout, body),
   recordDistributor: (id: string, address: string) =>
-    request(async () => (await payoutSchemas()).payoutPlanSchema, { ...paths.recordDistributor, path: paths.recordDistributor.path.replace("{id}", encodeURIComponent(id)) }, { address }),
+    request(async () => (await payoutSchemas()).payoutPlanSchema, itemRoute(paths.recordDistributor, id), { address }),
+  // Webhooks (the campaign console, with an admin's session)
+  webhooks: () => request(async () => (await webhookSchemas()).listWebhooksResponse, paths.webhooks),
+  /** The body as the form checked it with createWebhookBody; the answer is the only one that carries the secret. */
+  createWebhook: (body: object) => request(async () => (await webhookSchemas()).createWebhookResponse, paths.createWebhook, body),
+  setWebhookEnabled: (id: string, enabled: boolean) =>
+    request(async () => (await webhookSchemas()).webhookEndpointSchema, itemRoute(paths.patchWebhook, id), { enabled }),
+  deleteWebhook: (id: string) => request(async () => (await webhookSchemas()).deleteWebhookResponse, itemRoute(paths.deleteWebhook, id)),
+  testWebhook: (id: string) => request(async () => (await webhookSchemas()).testWebhookResponse, itemRoute(paths.testWebhook, id)),
+  webhookDeliveries: (id: string) => request(async () => (await webhookSchemas()).listDeliveriesResponse, itemRoute(paths.webhookDeliveries, id)),
 };
 
 /** Query keys, one place, so mutations invalidate exactly what they change. */
@@ -187,6 +201,10 @@ export const queryKeys = {
   adminQuests: ["admin-quests"] as const,
   claims: (wallet: string) => ["claims", wallet] as const,
   payoutPlans: ["payout-plans"] as const,
+  webhooks: ["webhooks"] as const,
+  /** Every endpoint's deliveries, and one endpoint's. */
+  webhookDeliveryLists: ["webhook-deliveries"] as const,
+  webhookDeliveries: (id: string) => ["webhook-deliveries", id] as const,
 };
 
 
