@@ -154,18 +154,15 @@ async function main() {
   rmSync(REPORTS, { recursive: true, force: true });
   mkdirSync(REPORTS, { recursive: true });
 
-  const { port, redis } = await phase("redis-server", async () => {
-    const port = await freePort();
-    const redis = spawn(
-      "redis-server",
-      ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-      { stdio: "ignore" },
-    );
-    await waitForPort(port);
-    return { port, redis };
-  });
+  const port = await freePort();
+  const redis = spawn(
+    "redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    { stdio: "ignore" },
+  );
   const stopRedis = () => redis.exitCode === null && redis.kill("SIGTERM");
   process.on("exit", stopRedis);
+  await waitForPort(port);
   const env = { TEST_REDIS_URL: `redis://127.0.0.1:${port}`, REFBOARD_SKIP_BUILD: "1", NEXT_TELEMETRY_DISABLED: "1" };
 
   const node = process.execPath;
