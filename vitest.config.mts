@@ -14,6 +14,10 @@ export default defineConfig({
   test: {
     testTimeout: 20_000,
     hookTimeout: 120_000,
+    // Two files at a time (vitest's default keeps one of two cores for itself): a file spends much
+    // of its time waiting on a server, a store or a timer, and the other file uses that core. The
+    // HTTP files each start their own `next start`, so no more than two.
+    maxWorkers: 2,
     projects: [
       { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
       {
@@ -26,8 +30,6 @@ export default defineConfig({
           name: "api",
           include: ["tests/api/**/*.test.ts"],
           globalSetup: ["tests/support/global-redis.ts", "tests/support/global-build.ts"],
-          // Each file starts its own `next start`; two cores cannot serve more at once.
-          fileParallelism: false,
         },
       },
       { extends: true, test: { name: "chain", include: ["tests/chain/**/*.test.ts"] } },
@@ -37,7 +39,6 @@ export default defineConfig({
           name: "reliability",
           include: ["tests/reliability/**/*.test.ts"],
           globalSetup: ["tests/support/global-redis.ts", "tests/support/global-build.ts"],
-          fileParallelism: false,
         },
       },
       {
@@ -46,7 +47,6 @@ export default defineConfig({
           name: "bench",
           include: ["tests/bench/**/*.test.ts"],
           globalSetup: ["tests/support/global-redis.ts", "tests/support/global-build.ts"],
-          fileParallelism: false,
         },
       },
     ],

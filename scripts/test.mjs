@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 // `npm test`: every suite, against the production build, with the services it needs.
 // Installs missing system binaries with apt-get when root; otherwise says what to install.
-// Ends with one line "N passed, N failed" totalling every suite (CI reads it).
+// Ends with one line "N passed, N failed" totalling every suite (CI reads it); says each phase's time.
 // `npm test -- --project unit --project api` runs only those vitest projects: no typecheck, no
 // browser tests, and no build unless a chosen project serves the build (CI's second Node uses it).
+// A build .next already holds of exactly these sources (tests/support/build-stamp.mjs) is reused, and
+// with REFBOARD_SKIP_BUILD=1 whatever build .next holds is.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer, connect } from "node:net";
 import { relative } from "node:path";
-import { sourceStamp, writeStamp } from "../tests/support/build-stamp.mjs";
+import { buildForTests, buildIsFresh, sourceStamp } from "../tests/support/build-stamp.mjs";
 
 const REPORTS = "reports";
 const NEEDS = [
@@ -18,6 +20,18 @@ const NEEDS = [
 
 function log(message) {
   process.stdout.write(`\n[test] ${message}\n`);
+}
+
+const phases = [];
+
+/** Runs one phase of the run and says how long it took, then and again in the summary. */
+async function phase(name, work) {
+  const started = performance.now();
+  const result = await work();
+  const seconds = Math.round((performance.now() - started) / 1000);
+  phases.push(`${name} ${seconds} s`);
+  log(`phase ${name}: ${seconds} s`);
+  return result;
 }
 
 function has(bin) {
@@ -155,34 +169,41 @@ async function main() {
   log(`node ${process.version}${everything ? "" : `, projects: ${projects.join(", ")}`}`);
   let buildCode = 0;
   if (everything || projects.some((p) => BUILD_PROJECTS.includes(p))) {
-    log("next build (the HTTP and browser tests run against the production build)");
-    // Taken before the build: a file changed while it runs makes the next hand run rebuild.
-    const stamp = sourceStamp();
-    buildCode = await run(node, ["node_modules/next/dist/bin/next", "build"], env);
-    if (buildCode === 0) writeStamp(process.cwd(), stamp);
+    if (process.env.REFBOARD_SKIP_BUILD === "1") {
+      // CI's second Node: the first one's build, copied (a build is not tied to the Node that made it).
+      log("next build: skipped (REFBOARD_SKIP_BUILD=1), the tests use the build in .next as it is");
+    } else if (buildIsFresh(process.cwd(), sourceStamp())) {
+      log("next build: not needed, .next holds the tests' build of exactly these sources");
+    } else {
+      log("next build (the HTTP and browser tests run against the production build)");
+      // With every suite, tsc below type-checks all the build would, and more: the build skips it.
+      buildCode = await phase("next build", () => buildForTests(process.cwd(), { typecheckDone: everything, env }));
+    }
   }
   const suites = [];
   const failures = [];
   if (everything) {
     log("tsc --noEmit (tests and scripts included)");
-    const typecheckCode = await run(node, ["node_modules/typescript/bin/tsc", "--noEmit"], env);
+    const typecheckCode = await phase("tsc", () => run(node, ["node_modules/typescript/bin/tsc", "--noEmit"], env));
     suites.push({ name: "typecheck", passed: typecheckCode === 0 ? 1 : 0, failed: typecheckCode === 0 ? 0 : 1, skipped: 0 });
   }
   if (buildCode !== 0) {
     suites.push({ name: "build", passed: 0, failed: 1, skipped: 0 });
   } else {
     log(everything ? "vitest: every project (unit, store, api, chain, reliability, bench)" : `vitest: ${projects.join(", ")}`);
-    const vitestCode = await run(
-      node,
-      [
-        "node_modules/vitest/vitest.mjs",
-        "run",
-        ...projects.flatMap((p) => ["--project", p]),
-        "--reporter=default",
-        "--reporter=json",
-        `--outputFile.json=${REPORTS}/vitest.json`,
-      ],
-      env,
+    const vitestCode = await phase("vitest", () =>
+      run(
+        node,
+        [
+          "node_modules/vitest/vitest.mjs",
+          "run",
+          ...projects.flatMap((p) => ["--project", p]),
+          "--reporter=default",
+          "--reporter=json",
+          `--outputFile.json=${REPORTS}/vitest.json`,
+        ],
+        env,
+      ),
     );
     const v = readJson(`${REPORTS}/vitest.json`);
     if (v) failures.push(...vitestFailures(v));
@@ -199,10 +220,12 @@ async function main() {
 
     if (everything && existsSync("playwright.config.ts")) {
       log("playwright: browser tests in Debian's Chromium, against the production build and under next dev");
-      const pwCode = await run(node, ["node_modules/@playwright/test/cli.js", "test", "--reporter=list,json"], {
-        ...env,
-        PLAYWRIGHT_JSON_OUTPUT_FILE: `${REPORTS}/playwright.json`,
-      });
+      const pwCode = await phase("playwright", () =>
+        run(node, ["node_modules/@playwright/test/cli.js", "test", "--reporter=list,json"], {
+          ...env,
+          PLAYWRIGHT_JSON_OUTPUT_FILE: `${REPORTS}/playwright.json`,
+        }),
+      );
       const p = readJson(`${REPORTS}/playwright.json`);
       if (p) failures.push(...playwrightFailures(p));
       suites.push(
@@ -221,6 +244,7 @@ async function main() {
 
   // Named again at the end, where a truncated CI log still shows them.
   for (const f of failures) console.log(`[test] FAILED ${f}`);
+  log(`phases: ${phases.join(", ")}`);
   for (const s of suites) log(`${s.name}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`);
   const total = suites.reduce((t, s) => ({ passed: t.passed + s.passed, failed: t.failed + s.failed, skipped: t.skipped + s.skipped }), {
     passed: 0,

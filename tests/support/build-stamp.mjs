@@ -5,12 +5,17 @@
 // The stamp is the HEAD commit plus a hash of every uncommitted change: the diff of tracked files
 // against HEAD, and the path and bytes of each untracked file git does not ignore. The .env files
 // `next build` reads are hashed too, ignored as they are. Written after a successful build only.
+//
+// Every build made for the tests (here and in npm test) sees a dummy value for each secret the
+// server reads, recorded beside the stamp, so that tests/api/bundle-secrets.test.ts checks the
+// one build the other tests use instead of making its own.
 import { spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 export const STAMP_FILE = join(".next", "refboard-build-stamp");
+export const SECRETS_FILE = join(".next", "refboard-build-secrets.json");
 
 function git(dir, args) {
   const result = spawnSync("git", args, { cwd: dir, maxBuffer: 1 << 30 });
@@ -36,14 +41,70 @@ export function sourceStamp(dir = process.cwd()) {
   return `${head} ${hash.digest("hex")}`;
 }
 
-/** Whether .next holds a build made from exactly `stamp`. */
+/** Whether .next holds a build made by buildForTests from exactly `stamp`. */
 export function buildIsFresh(dir, stamp) {
-  if (stamp === null || !existsSync(join(dir, ".next", "BUILD_ID"))) return false;
+  if (stamp === null || readBuildSecrets(dir) === null) return false;
   try {
     return readFileSync(join(dir, STAMP_FILE), "utf8") === stamp;
   } catch {
     return false;
   }
+}
+
+/**
+ * The dummy secret values the build in .next saw, by setting name; null when that build was not
+ * made by buildForTests (a plain `next build` empties .next, this record included).
+ */
+export function readBuildSecrets(dir = process.cwd()) {
+  try {
+    const record = JSON.parse(readFileSync(join(dir, SECRETS_FILE), "utf8"));
+    const buildId = readFileSync(join(dir, ".next", "BUILD_ID"), "utf8");
+    return record.buildId === buildId ? record.secrets : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `next build` as the tests need it: with a fresh dummy value for every secret the server reads
+ * (recorded in SECRETS_FILE), then the stamp of the sources as they were when it started.
+ * `typecheckDone`: the caller runs tsc over everything itself, so the build skips its own check.
+ * Returns the build's exit code.
+ */
+export function buildForTests(dir = process.cwd(), { typecheckDone = false, env = {} } = {}) {
+  // Taken before the build: a file changed while it runs makes the next run rebuild.
+  const stamp = sourceStamp(dir);
+  const dummy = (name) => `${name}-${randomBytes(12).toString("hex")}`;
+  const secrets = {
+    SESSION_SECRET: dummy("session-secret"),
+    ADMIN_TOKEN: dummy("admin-token"),
+    KV_REST_API_TOKEN: dummy("kv-token"),
+    UPSTASH_REDIS_REST_TOKEN: dummy("upstash-token"),
+    REDIS_PASSWORD: dummy("redis-password"),
+    NEYNAR_API_KEY: dummy("neynar-key"),
+    CRON_SECRET: dummy("cron-secret"),
+  };
+  const { REDIS_PASSWORD, ...settings } = secrets;
+  const result = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], {
+    cwd: dir,
+    stdio: "inherit",
+    env: {
+      ...process.env,
+      ...env,
+      ...settings,
+      // Sign-in that uses SESSION_SECRET, and both Redis backends, each with its credential.
+      WALLET_AUTH: "siwe",
+      KV_REST_API_URL: "https://kv.invalid",
+      REDIS_URL: `redis://:${REDIS_PASSWORD}@redis.invalid:6379`,
+      ...(typecheckDone && { REFBOARD_TYPECHECK_DONE: "1" }),
+    },
+  });
+  const code = result.status ?? 1;
+  if (code !== 0) return code;
+  const buildId = readFileSync(join(dir, ".next", "BUILD_ID"), "utf8");
+  writeFileSync(join(dir, SECRETS_FILE), JSON.stringify({ buildId, secrets }));
+  writeStamp(dir, stamp);
+  return 0;
 }
 
 /** Records that the build now in .next was made from `stamp` (taken before the build started). */
@@ -60,7 +121,5 @@ export function ensureBuild(dir = process.cwd()) {
   const stamp = sourceStamp(dir);
   if (buildIsFresh(dir, stamp)) return;
   process.stdout.write("[refboard] the production build is missing or older than the sources: next build\n");
-  const result = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { cwd: dir, stdio: "inherit" });
-  if (result.status !== 0) throw new Error("next build failed");
-  writeStamp(dir, stamp);
+  if (buildForTests(dir) !== 0) throw new Error("next build failed");
 }

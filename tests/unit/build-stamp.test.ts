@@ -1,13 +1,14 @@
 /**
  * tests/support/build-stamp.mjs on a throwaway git repository: a build counts as fresh for the same
- * tree only, and ensureBuild rebuilds (with a stand-in for `next build`) exactly when it is not.
+ * tree only, and only when made by buildForTests (its record of the dummy secrets belongs to that
+ * build); ensureBuild rebuilds (with a stand-in for `next build`) exactly when it is not fresh.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { buildIsFresh, ensureBuild, sourceStamp, writeStamp } from "@/tests/support/build-stamp.mjs";
+import { buildForTests, buildIsFresh, ensureBuild, readBuildSecrets, SECRETS_FILE, sourceStamp, writeStamp } from "@/tests/support/build-stamp.mjs";
 
 let dir: string;
 const git = (...args: string[]) => execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd: dir, stdio: "pipe" });
@@ -15,7 +16,7 @@ const write = (path: string, text: string) => writeFileSync(join(dir, path), tex
 /** Whether the build stamped earlier still counts for the tree as it is now. */
 const fresh = () => buildIsFresh(dir, sourceStamp(dir));
 
-/** A repository with one commit, and a build in .next stamped with that tree. */
+/** A repository with one commit, and a build in .next stamped with that tree, as buildForTests leaves it. */
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), "refboard-stamp-"));
   git("init", "-q");
@@ -25,6 +26,7 @@ beforeEach(() => {
   git("commit", "-qm", "first");
   mkdirSync(join(dir, ".next"));
   write(".next/BUILD_ID", "build");
+  write(SECRETS_FILE, JSON.stringify({ buildId: "build", secrets: { SESSION_SECRET: "s" } }));
   writeStamp(dir, sourceStamp(dir));
 });
 afterEach(() => {
@@ -84,6 +86,16 @@ describe("the build stamp", () => {
     rmSync(join(dir, ".next", "refboard-build-stamp"));
     expect(fresh()).toBe(false);
 
+    // A build of the same tree made without the secrets' record (a plain `next build`), or whose record is another build's.
+    rmSync(join(dir, SECRETS_FILE));
+    writeStamp(dir, sourceStamp(dir));
+    expect(fresh()).toBe(false);
+    write(SECRETS_FILE, JSON.stringify({ buildId: "another build", secrets: {} }));
+    expect(fresh()).toBe(false);
+    expect(readBuildSecrets(dir)).toBeNull();
+    write(SECRETS_FILE, JSON.stringify({ buildId: "build", secrets: {} }));
+    expect(fresh()).toBe(true);
+
     rmSync(join(dir, ".git"), { recursive: true });
     expect(sourceStamp(dir)).toBeNull();
     expect(buildIsFresh(dir, null)).toBe(false);
@@ -126,6 +138,29 @@ describe("ensureBuild", () => {
     expect(builds()).toBe(2);
     ensureBuild(dir);
     expect(builds()).toBe(2);
+  });
+
+  it("buildForTests: the build sees every recorded dummy secret, and skips its type check only when told", () => {
+    // A stand-in for `next build` that keeps the environment it saw.
+    write(
+      "node_modules/next/dist/bin/next",
+      'const fs = require("node:fs"); fs.writeFileSync("builds.txt", JSON.stringify(process.env)); fs.writeFileSync(".next/BUILD_ID", "built");\n',
+    );
+    const seen = () => JSON.parse(readFileSync(join(dir, "builds.txt"), "utf8")) as Record<string, string>;
+    expect(buildForTests(dir)).toBe(0);
+    const secrets = readBuildSecrets(dir);
+    expect(Object.keys(secrets ?? {}).sort()).toEqual(
+      ["ADMIN_TOKEN", "CRON_SECRET", "KV_REST_API_TOKEN", "NEYNAR_API_KEY", "REDIS_PASSWORD", "SESSION_SECRET", "UPSTASH_REDIS_REST_TOKEN"],
+    );
+    const env = seen();
+    for (const [name, value] of Object.entries(secrets ?? {})) expect(Object.values(env).some((v) => v.includes(value)), name).toBe(true);
+    expect(env.REFBOARD_TYPECHECK_DONE).toBeUndefined();
+    expect(fresh()).toBe(true);
+
+    const before = secrets?.SESSION_SECRET;
+    expect(buildForTests(dir, { typecheckDone: true })).toBe(0);
+    expect(seen().REFBOARD_TYPECHECK_DONE).toBe("1");
+    expect(readBuildSecrets(dir)?.SESSION_SECRET).not.toBe(before);
   });
 
   it("a failed build writes no stamp: the next run builds again", () => {
