@@ -1,13 +1,13 @@
 /** An endpoint's state and last delivery as the console's Webhooks section lists them. */
 import { formatTime } from "@/components/admin/format";
 import type { WebhookEndpointView } from "@/lib/contract/webhook-schemas";
-import { DISABLE_AFTER_SECONDS, disablesEndpoint } from "@/lib/domain/webhooks";
+import { DISABLE_AFTER_SECONDS } from "@/lib/domain/webhooks";
 
 const disableDays = DISABLE_AFTER_SECONDS / 86_400;
 
 /** Active, failing (still tried), or disabled: by the 3 days of failures, or by an admin. */
 export function EndpointState({ endpoint }: { endpoint: WebhookEndpointView }) {
-  const { state, disabledAt, failingSince } = endpoint;
+  const { state, disabledAt, disabledBy, failingSince } = endpoint;
   if (state === "active") {
     return (
       <>
@@ -16,12 +16,11 @@ export function EndpointState({ endpoint }: { endpoint: WebhookEndpointView }) {
       </>
     );
   }
-  const byFailures = disabledAt !== null && failingSince !== null && disablesEndpoint(failingSince, disabledAt);
   return (
     <>
       <span className="font-semibold text-red-600 dark:text-red-400">Disabled</span>
       <span className="block text-zinc-500 dark:text-zinc-400" data-testid="webhook-disabled-why">
-        {byFailures ? `after ${disableDays} days of failures` : "by an admin"}
+        {disabledBy === "failures" ? `after ${disableDays} days of failures` : "by an admin"}
         {disabledAt !== null && `, ${formatTime(disabledAt)}`}
       </span>
     </>

@@ -46,6 +46,8 @@ export const webhookEndpointSchema = z.object({
   state: z.enum(["active", "disabled"]),
   createdAt: z.number().int(),
   disabledAt: z.number().int().nullable(),
+  /** "failures": 3 days of failed attempts; "admin": PATCH { enabled: false }; null while active. */
+  disabledBy: z.enum(["failures", "admin"]).nullable(),
   failingSince: z.number().int().nullable(),
   lastDelivery,
 });

@@ -107,6 +107,7 @@ export function endpointView(endpoint: WebhookEndpoint): WebhookEndpointView {
     state: endpoint.enabled ? "active" : "disabled",
     createdAt: endpoint.createdAt,
     disabledAt: endpoint.disabledAt,
+    disabledBy: endpoint.disabledBy,
     failingSince: endpoint.failingSince,
     lastDelivery: endpoint.lastAttempt,
   };

@@ -98,13 +98,14 @@ export function describeWebhooksContract(name: string, open: OpenWebhookStore) {
         createdAt: NOW,
         enabled: true,
         disabledAt: null,
+        disabledBy: null,
         failingSince: null,
         lastAttempt: null,
       });
       const second = await listen(store, ["task.completed"], NOW + 1);
       expect(await store.hasWebhookEndpoints()).toBe(true);
       expect(await store.listWebhookEndpoints()).toEqual([first, second]);
-      expect(await store.setWebhookEndpointEnabled(first.id, false, NOW + 5)).toEqual({ ...first, enabled: false, disabledAt: NOW + 5 });
+      expect(await store.setWebhookEndpointEnabled(first.id, false, NOW + 5)).toEqual({ ...first, enabled: false, disabledAt: NOW + 5, disabledBy: "admin" });
       expect(await store.setWebhookEndpointEnabled(first.id, true, NOW + 6)).toEqual(first);
       expect(await store.setWebhookEndpointEnabled(endpointId(), true, NOW)).toBeNull();
       expect(await store.listWebhookDeliveries(endpointId(), 10)).toBeNull();
@@ -348,11 +349,11 @@ export function describeWebhooksContract(name: string, open: OpenWebhookStore) {
       expect(await attempt(store, due!, T + 999, false)).toEqual({ disabled: false });
       expect((await store.listWebhookEndpoints())[0]).toMatchObject({ enabled: true, failingSince: T });
       expect(await attempt(store, due!, T + 1000, false)).toEqual({ disabled: true });
-      expect((await store.listWebhookEndpoints())[0]).toMatchObject({ enabled: false, disabledAt: T + 1000, failingSince: T });
+      expect((await store.listWebhookEndpoints())[0]).toMatchObject({ enabled: false, disabledAt: T + 1000, disabledBy: "failures", failingSince: T });
       expect(await store.takeDueDeliveries(FAR, 10, LEASE)).toEqual([]);
 
       // Enabled again before `waiting`'s next attempt (T + 1098): due at once.
-      expect(await store.setWebhookEndpointEnabled(id, true, T + 1050)).toMatchObject({ enabled: true, disabledAt: null, failingSince: null });
+      expect(await store.setWebhookEndpointEnabled(id, true, T + 1050)).toMatchObject({ enabled: true, disabledAt: null, disabledBy: null, failingSince: null });
       expect((await store.takeDueDeliveries(T + 1050, 10, LEASE)).map((delivery) => delivery.eventId)).toEqual([waiting!.eventId]);
     });
 

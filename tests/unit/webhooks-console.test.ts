@@ -1,7 +1,6 @@
 /**
- * The console's Webhooks section (components/admin/webhooks-state.tsx) says why an endpoint is disabled:
- * after 3 days of failures when it failed for exactly that long before it was disabled (the rule that
- * disables it), else by an admin; and what its last delivery answered.
+ * The console's Webhooks section (components/admin/webhooks-state.tsx) says why an endpoint is disabled,
+ * as the store recorded it (3 days of failures, or an admin), and what its last delivery answered.
  */
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -19,6 +18,7 @@ const endpoint = (patch: Partial<WebhookEndpointView>): WebhookEndpointView => (
   state: "active",
   createdAt: FAILING_SINCE - 60,
   disabledAt: null,
+  disabledBy: null,
   failingSince: null,
   lastDelivery: null,
   ...patch,
@@ -34,11 +34,13 @@ describe("an endpoint's state in the console", () => {
     expect(stateOf({ failingSince: FAILING_SINCE })).toBe("|Active|failing since Nov 24, 2025, 16:00 UTC|");
   });
 
-  it("was disabled by its failures when they lasted exactly the 3 days, by an admin one second before", () => {
+  it("says who disabled it: its failures, or an admin (also one whose endpoint had been failing that long)", () => {
     const disabledAt = FAILING_SINCE + DISABLE_AFTER_SECONDS;
-    expect(stateOf({ state: "disabled", failingSince: FAILING_SINCE, disabledAt })).toBe("|Disabled|after 3 days of failures, Nov 27, 2025, 16:00 UTC|");
-    expect(stateOf({ state: "disabled", failingSince: FAILING_SINCE, disabledAt: disabledAt - 1 })).toBe("|Disabled|by an admin, Nov 27, 2025, 15:59 UTC|");
-    expect(stateOf({ state: "disabled", failingSince: null, disabledAt })).toBe("|Disabled|by an admin, Nov 27, 2025, 16:00 UTC|");
+    expect(stateOf({ state: "disabled", failingSince: FAILING_SINCE, disabledAt, disabledBy: "failures" })).toBe(
+      "|Disabled|after 3 days of failures, Nov 27, 2025, 16:00 UTC|",
+    );
+    expect(stateOf({ state: "disabled", failingSince: FAILING_SINCE, disabledAt, disabledBy: "admin" })).toBe("|Disabled|by an admin, Nov 27, 2025, 16:00 UTC|");
+    expect(stateOf({ state: "disabled", failingSince: null, disabledAt: disabledAt - 1, disabledBy: "admin" })).toBe("|Disabled|by an admin, Nov 27, 2025, 15:59 UTC|");
   });
 });
 

@@ -24,6 +24,8 @@ export interface WebhookEndpoint {
   enabled: boolean;
   /** When it was disabled; null while enabled. */
   disabledAt: number | null;
+  /** Who disabled it: its failures (DISABLE_AFTER_SECONDS of them) or an admin; null while enabled. */
+  disabledBy: "failures" | "admin" | null;
   /** The time of its first failed attempt since its last success (or since it was created); null while its last attempt succeeded or none was made. */
   failingSince: number | null;
   /** Its newest attempt, of any delivery; null before the first. */

@@ -37,9 +37,15 @@ function optStr(value: unknown, what: string): string | null {
   return value === null || value === undefined ? null : str(value, what);
 }
 
+function disabledByOf(value: unknown): WebhookEndpoint["disabledBy"] {
+  if (value === null || value === undefined) return null;
+  if (value === "failures" || value === "admin") return value;
+  throw new UnexpectedReplyError("webhook disabledBy", value);
+}
+
 /** An endpoint as readEndpoint of lib/webhooks.lua returns it. */
 function endpointOf(reply: unknown): WebhookEndpoint {
-  const [id, url, events, createdAt, enabled, disabledAt, failingSince, lastAt, lastEvent, lastStatus, lastOk] = list(reply, "webhook endpoint", 11);
+  const [id, url, events, createdAt, enabled, disabledAt, failingSince, lastAt, lastEvent, lastStatus, lastOk, disabledBy] = list(reply, "webhook endpoint", 12);
   const types = str(events, "webhook events").split(" ");
   if (!types.every((type) => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(type))) throw new UnexpectedReplyError("webhook events", events);
   const at = optInt(lastAt, "webhook last attempt");
@@ -50,6 +56,7 @@ function endpointOf(reply: unknown): WebhookEndpoint {
     createdAt: int(createdAt, "webhook createdAt"),
     enabled: str(enabled, "webhook enabled") === "1",
     disabledAt: optInt(disabledAt, "webhook disabledAt"),
+    disabledBy: disabledByOf(disabledBy),
     failingSince: optInt(failingSince, "webhook failingSince"),
     lastAttempt:
       at === null ? null : { at, eventId: str(lastEvent, "webhook last event"), status: optInt(lastStatus, "webhook last status"), ok: lastOk === "1" },

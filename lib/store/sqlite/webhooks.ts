@@ -24,6 +24,7 @@ export const WEBHOOK_MIGRATIONS: readonly string[] = [
     created_at    INTEGER NOT NULL,
     enabled       INTEGER NOT NULL DEFAULT 1,
     disabled_at   INTEGER,
+    disabled_by   TEXT CHECK (disabled_by IN ('failures', 'admin')),
     failing_since INTEGER,
     last_at       INTEGER,
     last_event    TEXT,
@@ -110,6 +111,7 @@ interface EndpointRow {
   created_at: number;
   enabled: number;
   disabled_at: number | null;
+  disabled_by: "failures" | "admin" | null;
   failing_since: number | null;
   last_at: number | null;
   last_event: string | null;
@@ -117,7 +119,7 @@ interface EndpointRow {
   last_ok: number | null;
 }
 
-const ENDPOINT_COLUMNS = "id, url, events, created_at, enabled, disabled_at, failing_since, last_at, last_event, last_status, last_ok";
+const ENDPOINT_COLUMNS = "id, url, events, created_at, enabled, disabled_at, disabled_by, failing_since, last_at, last_event, last_status, last_ok";
 
 function endpointOf(row: EndpointRow): WebhookEndpoint {
   return {
@@ -127,6 +129,7 @@ function endpointOf(row: EndpointRow): WebhookEndpoint {
     createdAt: row.created_at,
     enabled: row.enabled === 1,
     disabledAt: row.disabled_at,
+    disabledBy: row.disabled_by,
     failingSince: row.failing_since,
     lastAttempt:
       row.last_at === null ? null : { at: row.last_at, eventId: required(row.last_event ?? undefined, "last event"), status: row.last_status, ok: row.last_ok === 1 },
@@ -160,8 +163,10 @@ export function sqliteWebhooks(db: Db): WebhookStore {
   const deleteOrphan = db.prepare<[string]>(
     "DELETE FROM webhook_events WHERE id = ? AND NOT EXISTS (SELECT 1 FROM webhook_deliveries WHERE event_id = webhook_events.id)",
   );
-  const disable = db.prepare<[{ id: string; now: number }]>("UPDATE webhook_endpoints SET enabled = 0, disabled_at = coalesce(disabled_at, :now) WHERE id = :id");
-  const enable = db.prepare<[string]>("UPDATE webhook_endpoints SET enabled = 1, disabled_at = NULL, failing_since = NULL WHERE id = ?");
+  const disable = db.prepare<[{ id: string; now: number; by: "failures" | "admin" }]>(
+    "UPDATE webhook_endpoints SET enabled = 0, disabled_at = coalesce(disabled_at, :now), disabled_by = coalesce(disabled_by, :by) WHERE id = :id",
+  );
+  const enable = db.prepare<[string]>("UPDATE webhook_endpoints SET enabled = 1, disabled_at = NULL, disabled_by = NULL, failing_since = NULL WHERE id = ?");
   const makeDue = db.prepare<[{ id: string; now: number }]>(
     "UPDATE webhook_deliveries SET next_attempt_at = min(next_attempt_at, :now) WHERE endpoint_id = :id AND state = 'pending'",
   );
@@ -238,7 +243,7 @@ export function sqliteWebhooks(db: Db): WebhookStore {
         enable.run(id);
         makeDue.run({ id, now });
       } else {
-        disable.run({ id, now });
+        disable.run({ id, now, by: "admin" });
       }
       return endpoint(id);
     }),
@@ -266,7 +271,7 @@ export function sqliteWebhooks(db: Db): WebhookStore {
       recordAttempt.run({ seq: delivery.seq, state, attempts, status, error, response, now, next: delay === undefined ? null : now + delay });
       const after = required(recordEndpointAttempt.get({ id: endpointId, now, eventId, status, ok: ok ? 1 : 0 }), `endpoint ${endpointId}`);
       const disabled = after.enabled === 1 && after.failing_since !== null && now - after.failing_since >= schedule.disableAfterSeconds;
-      if (disabled) disable.run({ id: endpointId, now });
+      if (disabled) disable.run({ id: endpointId, now, by: "failures" });
       if (state !== "pending") dropEvents(trimFinished.all({ endpointId, keep: LISTED_DELIVERIES }));
       return { disabled };
     }),

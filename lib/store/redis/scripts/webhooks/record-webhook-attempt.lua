@@ -80,7 +80,7 @@ if not failingSince then
   redis.call('HSET', endpointKey, 'failingSince', at)
 end
 if enabled == '1' and now - failingSince >= disableAfterSeconds then
-  holdDeliveries(endpointKey, pendingKey, dueKey, id, at)
+  holdDeliveries(endpointKey, pendingKey, dueKey, id, at, 'failures')
   return 1
 end
 return 0
