@@ -59,7 +59,7 @@ describe("the webhook endpoints against the OpenAPI document", () => {
     expect(created.body).toMatchObject({ url, events: ["referral.recorded", "wallet.reinstated"], secret: expect.stringMatching(/^whsec_/) });
     const path = `/api/admin/webhooks/${created.body.id}`;
     const listed = (await admin(live, "GET", "/api/admin/webhooks")).body.webhooks;
-    expect(listed).toEqual([{ id: created.body.id, url, events: created.body.events, state: "active", createdAt: expect.any(Number), disabledAt: null, failingSince: null, lastDelivery: null }]);
+    expect(listed).toEqual([{ id: created.body.id, url, events: created.body.events, state: "active", createdAt: expect.any(Number), disabledAt: null, disabledBy: null, failingSince: null, lastDelivery: null }]);
     expect(JSON.stringify(listed)).not.toContain(created.body.secret);
 
     const tested = await admin(live, "POST", `${path}/test`);
@@ -73,8 +73,8 @@ describe("the webhook endpoints against the OpenAPI document", () => {
     }
     expect(deliveries).toMatchObject([{ eventId: tested.body.eventId, type: "webhook.test", state: "pending", attempts: 1, lastStatus: null, lastError: "connection refused" }]);
 
-    expect((await admin(live, "PATCH", path, { enabled: false })).body).toMatchObject({ id: created.body.id, state: "disabled", disabledAt: expect.any(Number) });
-    expect((await admin(live, "PATCH", path, { enabled: true })).body).toMatchObject({ state: "active", disabledAt: null, failingSince: null });
+    expect((await admin(live, "PATCH", path, { enabled: false })).body).toMatchObject({ id: created.body.id, state: "disabled", disabledAt: expect.any(Number), disabledBy: "admin" });
+    expect((await admin(live, "PATCH", path, { enabled: true })).body).toMatchObject({ state: "active", disabledAt: null, disabledBy: null, failingSince: null });
     expect((await admin(live, "DELETE", path)).body).toEqual({ deleted: true });
     expect((await admin(live, "DELETE", path)).body).toEqual({ error: "Webhook not found" });
     expect((await admin(live, "GET", "/api/admin/webhooks")).body).toEqual({ webhooks: [] });
