@@ -70,6 +70,28 @@ describe.each(["tcp", "upstash"] as const)("webhooks on Redis (%s)", (backend) =
     expect(await store.hasWebhookEndpoints()).toBe(false);
   });
 
+  it("with an endpoint listening to every type, each fact is still one round trip, its event written in it", async () => {
+    const { store, calls } = counted(backend);
+    const [referrer, referee] = [randomWallet(), randomWallet()];
+    for (const name of SCRIPT_NAMES) await raw.sendCommand(["SCRIPT", "LOAD", SCRIPTS[name].text]);
+    await store.createWebhookEndpoint({ id: ENDPOINT, url: "https://example.com/hook", events: [...WEBHOOK_EVENT_TYPES], secret: "whsec_AAAA", now: T0 });
+    await store.registerWallet(referrer, T0);
+    const facts: [string, () => Promise<unknown>, number][] = [
+      ["recordReferral", () => store.recordReferral({ referee, refCode: refCodeOf(referrer), selfReferral: false, now: T0, terms: termsUnder("checkin") }), 1],
+      ["checkIn", () => store.checkIn(referee, T0 + 1, DAY, CREDIT, STREAK), 2],
+      ["completeSocialTask", () => store.completeSocialTask(referee, "fc_follow", T0 + 2), 1],
+      ["markNftMint", () => store.markNftMint(referee, T0 + 3, null), 1],
+      ["disqualify", () => store.disqualify({ wallet: referee, reason: "farm", cascade: false, admin: "token", now: T0 + 4 }), 1],
+      ["reinstate", () => store.reinstate({ wallet: referee, admin: "token", now: T0 + 5 }), 1],
+      ["disqualifyMany", () => store.disqualifyMany({ rows: [{ wallet: referrer, reason: "list" }], admin: "token", now: T0 + 6 }), 1],
+    ];
+    for (const [name, op, events] of facts) {
+      const before = await store.countWebhookEvents();
+      expect(await roundTrips(calls, op), name).toEqual(["evalsha"]);
+      expect((await store.countWebhookEvents()) - before, name).toBe(events);
+    }
+  });
+
   it("writes each fact's body once, as JSON.stringify of { type, timestamp, data } would, and nothing for a refusal", async () => {
     const { store, calls } = counted(backend);
     await store.createWebhookEndpoint({ id: ENDPOINT, url: "https://example.com/hook", events: [...WEBHOOK_EVENT_TYPES], secret: "whsec_AAAA", now: T0 });
