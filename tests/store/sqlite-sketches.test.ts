@@ -45,6 +45,7 @@ async function countThreeDays(store: Store): Promise<void> {
 
 const ranges = [
   { fromDay: TODAY - 2, toDay: TODAY },
+  { fromDay: TODAY - 1, toDay: TODAY },
   { fromDay: TODAY - 1, toDay: TODAY - 1 },
 ];
 
@@ -69,6 +70,7 @@ describe("sqlite campaign counters", () => {
     expect(await migrated.getCampaign(TODAY - 2, TODAY, ranges)).toEqual(before);
     expect(before.distinct).toEqual([
       { uniqueVisitors: 1 + 3 + 4 + 5, connectedWithCode: 3 },
+      { uniqueVisitors: 1 + 4 + 5, connectedWithCode: 2 },
       { uniqueVisitors: 1 + 4, connectedWithCode: 1 },
     ]);
     const pending = new Database(join(dir, SQLITE_FILE_NAME), { readonly: true });

@@ -29,6 +29,8 @@ type Days = { fromDay: number; toDay: number };
  * The days fromDay..toDay as a table, so that a code's rows are found by seeking (day, code) on
  * each day's key rather than by scanning every code's rows of the range.
  */
+const zero = () => 0;
+
 const DAYS = "WITH RECURSIVE days(day) AS (SELECT :fromDay UNION ALL SELECT day + 1 FROM days WHERE day < :toDay)";
 
 const visitDayOf = (day: number, row?: DayRow): VisitDay => ({
@@ -77,23 +79,32 @@ export function sqliteAnalytics(db: Db, counters: Counters): AnalyticsStore {
   const readLedger = prepareLedger(db);
   const countQuests = db.prepare<[], { n: number }>("SELECT count(*) AS n FROM quests");
 
-  /** The facts of the days, by `${day}:${fact}`. */
-  const factsOf = (days: Days) => new Map(readFacts.all(days).map((row) => [`${row.day}:${row.fact}`, row.count]));
-  const totalsOf = (facts: Map<string, number>, day: number) => {
-    const count = (fact: string) => facts.get(`${day}:${fact}`) ?? 0;
-    return {
-      visits: count(DAY_TOTALS.visits),
-      uniqueVisitors: count(DAY_TOTALS.uniqueVisitors),
-      connectedWithCode: count(DAY_TOTALS.connectedWithCode),
+  /** The days' facts, as a day's `count` of a fact name (grouped once: a read of 180 days looks up ~2,000 counts). */
+  const factsOf = (days: Days) => {
+    const byDay = new Map<number, Map<string, number>>();
+    for (const row of readFacts.all(days)) {
+      let counts = byDay.get(row.day);
+      if (!counts) byDay.set(row.day, (counts = new Map()));
+      counts.set(row.fact, row.count);
+    }
+    return (day: number) => {
+      const counts = byDay.get(day);
+      return counts ? (fact: string) => counts.get(fact) ?? 0 : zero;
     };
   };
+  const totalsOf = (count: (fact: string) => number) => ({
+    visits: count(DAY_TOTALS.visits),
+    uniqueVisitors: count(DAY_TOTALS.uniqueVisitors),
+    connectedWithCode: count(DAY_TOTALS.connectedWithCode),
+  });
   /**
-   * Distinct values over a range of days whose exact daily counts are `daily`: that count for one
-   * day, else the sketches' estimate, kept between the busiest day and the sum of the days, which
+   * Distinct values over a range of days whose exact daily counts are `daily`: exact when one day
+   * counted any, else the sketches' estimate, kept between the busiest day and the sum of the days, which
    * the exact figure cannot leave.
    */
   const distinctOf = (range: Days, sketch: SketchName, daily: number[]): number => {
-    if (range.fromDay === range.toDay) return daily[0] ?? 0;
+    // Of one day with any count (a one-day range, or a range whose other days counted nothing), the exact count.
+    if (daily.filter((n) => n > 0).length <= 1) return Math.max(0, ...daily);
     const estimate = counters.sketches.count(sketch, range.fromDay, range.toDay);
     return Math.min(Math.max(estimate, ...daily), daily.reduce((sum, n) => sum + n, 0));
   };
@@ -110,7 +121,7 @@ export function sqliteAnalytics(db: Db, counters: Counters): AnalyticsStore {
       if (refCode !== null) return everyDay(days, readCodeDays.all({ ...days, code: refCode }), visitDayOf);
       const facts = factsOf(days);
       return daysOf(days).map((day) => {
-        const { visits, uniqueVisitors } = totalsOf(facts, day);
+        const { visits, uniqueVisitors } = totalsOf(facts(day));
         return { day, visits, uniqueVisitors };
       });
     }),
@@ -120,8 +131,9 @@ export function sqliteAnalytics(db: Db, counters: Counters): AnalyticsStore {
       const facts = factsOf(days);
       const totals = required(readTotals.get({ board: BOARD }), "analytics totals");
       const campaignDays = daysOf(days).map((day) => {
-        const { visits, uniqueVisitors, connectedWithCode } = totalsOf(facts, day);
-        return campaignDayOf({ day, visits, uniqueVisitors }, connectedWithCode, (fact) => facts.get(`${day}:${fact}`) ?? 0);
+        const count = facts(day);
+        const { visits, uniqueVisitors, connectedWithCode } = totalsOf(count);
+        return campaignDayOf({ day, visits, uniqueVisitors }, connectedWithCode, count);
       });
       return {
         days: campaignDays,
