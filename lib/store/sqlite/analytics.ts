@@ -25,12 +25,13 @@ import { LOOKUP_LEDGER_PAGE, type AnalyticsStore, type CampaignRead, type Referr
 type DayRow = { day: number; visits: number; unique_visitors: number };
 type Days = { fromDay: number; toDay: number };
 
+/** A day's count of every fact, on a day nothing was counted. */
+const zero = () => 0;
+
 /**
  * The days fromDay..toDay as a table, so that a code's rows are found by seeking (day, code) on
  * each day's key rather than by scanning every code's rows of the range.
  */
-const zero = () => 0;
-
 const DAYS = "WITH RECURSIVE days(day) AS (SELECT :fromDay UNION ALL SELECT day + 1 FROM days WHERE day < :toDay)";
 
 const visitDayOf = (day: number, row?: DayRow): VisitDay => ({
@@ -99,8 +100,8 @@ export function sqliteAnalytics(db: Db, counters: Counters): AnalyticsStore {
   });
   /**
    * Distinct values over a range of days whose exact daily counts are `daily`: exact when one day
-   * counted any, else the sketches' estimate, kept between the busiest day and the sum of the days, which
-   * the exact figure cannot leave.
+   * counted any, else the sketches' estimate, kept between the busiest day and the sum of the days,
+   * which the exact figure cannot leave.
    */
   const distinctOf = (range: Days, sketch: SketchName, daily: number[]): number => {
     // Of one day with any count (a one-day range, or a range whose other days counted nothing), the exact count.
