@@ -7,13 +7,15 @@ import { changeOf } from "@/lib/domain/analytics";
 interface Tile {
   /** The totals' field: data-testid `tile-<id>`. */
   id: "uniqueVisitors" | "newWallets" | "referrals" | "conversion" | "checkIns";
-  label: string;
+  /** The tile's name; `estimated` when the figure is a HyperLogLog estimate (unique visitors of several days). */
+  label: string | ((estimated: boolean) => string);
   /** The exact figure; null for a conversion without visitors. */
   value(totals: PeriodTotals): number | null;
 }
 
 const TILES: Tile[] = [
-  { id: "uniqueVisitors", label: "Unique visitors", value: (t) => t.uniqueVisitors },
+  // Over several days every store merges the days' HyperLogLog sketches: the figure is an estimate.
+  { id: "uniqueVisitors", label: (estimated) => (estimated ? "Unique visitors (estimate, about 1%)" : "Unique visitors"), value: (t) => t.uniqueVisitors },
   { id: "newWallets", label: "New wallets", value: (t) => t.newWallets },
   { id: "referrals", label: "Referrals", value: (t) => t.referrals },
   { id: "conversion", label: "Visit → referral", value: (t) => t.conversion },
@@ -43,7 +45,7 @@ export function StatTiles({ stats }: { stats: AdminStats }) {
           <TileCard
             key={id}
             id={id}
-            label={label}
+            label={typeof label === "string" ? label : label(stats.period.days > 1)}
             value={value(totals)}
             shown={id === "conversion" ? formatPercent(value(totals)) : formatCount(value(totals) ?? 0)}
             // A conversion without visitors compares as 0.

@@ -17,15 +17,24 @@ export function socialTaskFact(taskId: SocialTaskId): string {
 /** Every fact, in the order the reads exchange them. */
 export const FACT_NAMES: readonly string[] = [...Object.values(FACTS), ...SOCIAL_TASK_IDS.map(socialTaskFact)];
 
-/** A day of the campaign from its visits, its connected wallets and its fact counts (`count` of a FACT_NAMES name). */
+const SOCIAL_TASK_FACTS = SOCIAL_TASK_IDS.map((id) => [id, socialTaskFact(id)] as const);
+
+/**
+ * A day of the campaign from its visits, its connected wallets and its fact counts (`count` of a
+ * FACT_NAMES name). A stats read makes 180 of these: a loop, no intermediate arrays.
+ */
 export function campaignDayOf(visits: VisitDay, connectedWithCode: number, count: (fact: string) => number): CampaignDay {
+  const socialTasks = {} as Record<SocialTaskId, number>;
+  for (const [id, fact] of SOCIAL_TASK_FACTS) socialTasks[id] = count(fact);
   return {
-    ...visits,
+    day: visits.day,
+    visits: visits.visits,
+    uniqueVisitors: visits.uniqueVisitors,
     newWallets: count(FACTS.newWallets),
     connectedWithCode,
     referrals: count(FACTS.referrals),
     checkIns: count(FACTS.checkIns),
-    socialTasks: Object.fromEntries(SOCIAL_TASK_IDS.map((id) => [id, count(socialTaskFact(id))])) as Record<SocialTaskId, number>,
+    socialTasks,
     nftMints: count(FACTS.nftMints),
   };
 }

@@ -18,7 +18,8 @@ import { scoreOf } from "@/lib/domain/leaderboard";
 import { DEFAULT_RULEBOOK } from "@/lib/domain/rulebook";
 import { SOCIAL_TASK_IDS, type SocialTaskId } from "@/lib/domain/tasks";
 import type { Quest } from "@/lib/contract/quest-schemas";
-import type { OperatorStore, WalletRecord } from "@/lib/store/types";
+import { refCodeOf } from "@/lib/domain/wallet";
+import type { AnalyticsStore, OperatorStore, WalletRecord } from "@/lib/store/types";
 
 export interface DatasetOptions {
   wallets: number;
@@ -230,4 +231,28 @@ export async function writeDataset(
   await Promise.all(inFlight);
   if (failure !== undefined) throw failure;
   return written;
+}
+
+/**
+ * Visits of one busy day: `visits` beacons at `now`, each from its own visitor, to the links of
+ * seeded wallets picked at random, so the admin stats row reads a day as large as a viral
+ * campaign's and shows whether its cost follows the visitors. Resolves with the visits counted.
+ */
+export async function writeVisits(
+  store: Pick<AnalyticsStore, "countVisit">,
+  dataset: Dataset,
+  { visits, now, concurrency = 64 }: { visits: number; now: number; concurrency?: number },
+): Promise<number> {
+  const random = prng(dataset.seed ^ 0x7f4a7c15);
+  let next = 0;
+  let counted = 0;
+  const worker = async () => {
+    while (next < visits) {
+      const i = next++;
+      const owner = dataset.wallet(Math.floor(random() * dataset.size));
+      if (await store.countVisit({ refCode: refCodeOf(owner), visitorId: `bench-visitor-${i.toString(36).padStart(8, "0")}`, now })) counted++;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return counted;
 }

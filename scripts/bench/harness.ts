@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, release, tmpdir, totalmem, type } from "node:os";
 import { join } from "node:path";
 import { createStore } from "@/lib/store";
-import { BENCH_QUESTS, seededWallet, generateDataset, writeDataset } from "@/scripts/bench/dataset";
+import { BENCH_QUESTS, seededWallet, generateDataset, writeDataset, writeVisits } from "@/scripts/bench/dataset";
 import { BENCH_ADMIN_TOKEN, ENDPOINTS, QUALIFY_ENDPOINTS, QUALIFY_RULE, type Endpoint, type Population } from "@/scripts/bench/endpoints";
 import { measureFanOut, type FanOutRow } from "@/scripts/bench/fan-out";
 import { measureFirstLoadJs, type FirstLoadJs } from "@/scripts/bench/first-load-js";
@@ -88,6 +88,8 @@ export interface BenchOptions {
   fanOut: number[];
   /** Seconds over which the store's reads are counted at each count of open streams. */
   fanOutQuietSeconds: number;
+  /** Visits of distinct visitors seeded on today's UTC day (writeVisits), which GET /api/admin/stats reads. */
+  visits: number;
   /** Run `next build` first. */
   build: boolean;
   mode: "full" | "smoke";
@@ -103,6 +105,7 @@ export const FULL_OPTIONS: Omit<BenchOptions, "build"> = {
   cpuSlices: { count: 4, amount: 500, connections: 10 },
   fanOut: [1, 100, 1_000],
   fanOutQuietSeconds: 10,
+  visits: 100_000,
   mode: "full",
 };
 
@@ -115,6 +118,7 @@ export const SMOKE_OPTIONS: Omit<BenchOptions, "build"> = {
   cpuSlices: { count: 2, amount: 50, connections: 10 },
   fanOut: [1, 10, 50],
   fanOutQuietSeconds: 3,
+  visits: 500,
   mode: "smoke",
 };
 
@@ -220,6 +224,7 @@ async function runStage(stage: Stage, options: BenchOptions, state: RunState, cl
   try {
     await writeDataset(admin, dataset);
     await admin.importQuests(BENCH_QUESTS);
+    await writeVisits(admin, dataset, { visits: options.visits, now: Math.floor(Date.now() / 1000) });
   } finally {
     await admin.close();
   }

@@ -1,6 +1,6 @@
 /**
  * The AnalyticsStore contract: every backend runs exactly these tests, behind the validating
- * wrapper. Unique visitors are exact on SQLite and HyperLogLog estimates on Redis, so counts of
+ * wrapper. A day's unique visitors are exact on SQLite and HyperLogLog estimates on Redis, so counts of
  * distinct visitors are checked within 2% (exact at the small counts here on every backend).
  *
  * Times are near the real clock: Redis expires a day's keys at a wall-clock time (EXPIREAT),

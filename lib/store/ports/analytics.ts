@@ -3,8 +3,9 @@
  * never part of it. Visits are counted by countVisit; every other counter is written by the
  * store operation that writes its fact, in the same atomic step (a new wallet by whichever
  * operation makes it known, a referral by recordReferral, and so on), so no request pays a
- * second round trip for it. Unique counts are exact on SQLite and HyperLogLog estimates on
- * Redis (about 0.8% standard error). Counters of a day are dropped the store's retention
+ * second round trip for it. A day's unique counts are exact on SQLite and HyperLogLog estimates on
+ * Redis; distinct counts over several days are HyperLogLog estimates on both (about 0.8% standard
+ * error). Counters of a day are dropped the store's retention
  * (ANALYTICS_RETENTION_DAYS) after it ended. Imports (putWallets) count nothing: their facts
  * happened before.
  */

@@ -34,6 +34,9 @@ export function countingDay({ keys, retentionDays }: RedisContext, now: number) 
   return { name, keys: [keys.facts(name), keys.countingSince], args: [whole(day), whole(expiryOf(day, retentionDays))] };
 }
 
+/** Each fact's place among a day's counts in get-campaign's reply. */
+const FACT_POSITION = new Map(FACT_NAMES.map((fact, f) => [fact, f]));
+
 export function analyticsOperations(context: RedisContext): AnalyticsStore {
   const { keys, run, runList, withCodeIndex } = context;
   return {
@@ -80,9 +83,9 @@ export function analyticsOperations(context: RedisContext): AnalyticsStore {
       const since = str(reply[1], "countingSince");
       const campaignDays: CampaignDay[] = days.map((day, i) => {
         const at = 2 + i * perDay;
-        const counts = new Map(FACT_NAMES.map((fact, f) => [fact, int(reply[at + 3 + f], fact)]));
+        const count = (fact: string) => int(reply[at + 3 + FACT_POSITION.get(fact)!], fact);
         const visits = { day, visits: int(reply[at], "visits"), uniqueVisitors: int(reply[at + 1], "uniqueVisitors") };
-        return campaignDayOf(visits, int(reply[at + 2], "connectedWithCode"), (fact) => counts.get(fact) ?? 0);
+        return campaignDayOf(visits, int(reply[at + 2], "connectedWithCode"), count);
       });
       const rangesAt = 2 + days.length * perDay;
       return {

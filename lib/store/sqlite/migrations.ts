@@ -9,10 +9,11 @@ import { pragma, type Db } from "@/lib/store/sqlite/db";
 import { CAMPAIGN_MIGRATIONS } from "@/lib/store/sqlite/migrations-campaign";
 import { FOUNDATION_MIGRATIONS } from "@/lib/store/sqlite/migrations-foundation";
 import { PAYOUT_MIGRATIONS } from "@/lib/store/sqlite/payouts";
+import { SKETCH_MIGRATIONS } from "@/lib/store/sqlite/sketches";
 import { WEBHOOK_MIGRATIONS } from "@/lib/store/sqlite/webhooks";
 
 /** Bump with a new entry; each runs once per file, in order, in the transaction of migrate(). */
-export const MIGRATIONS: readonly string[] = [...FOUNDATION_MIGRATIONS, ...CAMPAIGN_MIGRATIONS, ...PAYOUT_MIGRATIONS, ...WEBHOOK_MIGRATIONS];
+export const MIGRATIONS: readonly string[] = [...FOUNDATION_MIGRATIONS, ...CAMPAIGN_MIGRATIONS, ...PAYOUT_MIGRATIONS, ...WEBHOOK_MIGRATIONS, ...SKETCH_MIGRATIONS];
 
 export function migrate(db: Db): void {
   // Up to date (the usual case): no write lock, so opening never waits behind another writer.
