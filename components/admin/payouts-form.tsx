@@ -7,8 +7,7 @@
  */
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { fieldClass } from "@/components/admin/console-section";
-import { buttonClass } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
+import { FormFooter } from "@/components/admin/form-footer";
 import { errorText } from "@/lib/client/api";
 import type { CreatePayoutResponse } from "@/lib/contract/payout-schemas";
 
@@ -132,20 +131,7 @@ export function PayoutForm({
           <input {...props} type="datetime-local" value={values.deadline ?? ""} onChange={(e) => set("deadline")(e.target.value)} className={fieldClass} />
         ), "Your local time. After it, claims stop and the distributor's owner can withdraw the rest.")}
       </div>
-      {errors[""] && (
-        <p role="alert" data-testid="payout-form-error" className="text-sm text-red-600 dark:text-red-400">
-          {errors[""]}
-        </p>
-      )}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" onClick={onDone} className={buttonClass({ variant: "secondary" })}>
-          Cancel
-        </button>
-        <button type="submit" aria-busy={busy} data-testid="payout-save" className={buttonClass()}>
-          {busy && <Spinner />}
-          Build plan
-        </button>
-      </div>
+      <FormFooter name="payout" error={errors[""]} busy={busy} submit="Build plan" onCancel={onDone} />
     </form>
   );
 }

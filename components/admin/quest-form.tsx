@@ -8,8 +8,7 @@
  */
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { fieldClass } from "@/components/admin/console-section";
-import { buttonClass } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
+import { FormFooter } from "@/components/admin/form-footer";
 import { errorText } from "@/lib/client/api";
 import type { Quest } from "@/lib/contract/quest-schemas";
 import { COMPARATORS, QUEST_TYPES, RECURRENCES, WALLET_ARG, type QuestType } from "@/lib/domain/quests";
@@ -225,20 +224,7 @@ export function QuestForm({ quest, save, onDone }: { quest: Quest | null; save(b
         {field("startsAt", "Starts", (props) => <input {...props} type="datetime-local" value={values.startsAt ?? ""} onChange={(e) => set("startsAt")(e.target.value)} className={fieldClass} />, "Optional, your local time.")}
         {field("endsAt", "Ends", (props) => <input {...props} type="datetime-local" value={values.endsAt ?? ""} onChange={(e) => set("endsAt")(e.target.value)} className={fieldClass} />, "Optional.")}
       </div>
-      {error && (
-        <p role="alert" data-testid="quest-form-error" className="text-sm text-red-600 dark:text-red-400">
-          {error.message}
-        </p>
-      )}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" onClick={onDone} className={buttonClass({ variant: "secondary" })}>
-          Cancel
-        </button>
-        <button type="submit" aria-busy={busy} data-testid="quest-save" className={buttonClass()}>
-          {busy && <Spinner />}
-          {quest ? "Save changes" : "Create quest"}
-        </button>
-      </div>
+      <FormFooter name="quest" error={error?.message} busy={busy} submit={quest ? "Save changes" : "Create quest"} onCancel={onDone} />
     </form>
   );
 }

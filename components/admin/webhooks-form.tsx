@@ -8,9 +8,9 @@
  */
 import { useId, useState, type FormEvent } from "react";
 import { fieldClass } from "@/components/admin/console-section";
+import { FormFooter } from "@/components/admin/form-footer";
 import { buttonClass } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
-import { Spinner } from "@/components/ui/spinner";
 import { errorText } from "@/lib/client/api";
 import type { z } from "zod";
 import type { createWebhookResponse } from "@/lib/contract/webhook-schemas";
@@ -118,20 +118,7 @@ export function WebhookForm({ save, onDone }: { save(body: Record<string, unknow
           </p>
         )}
       </fieldset>
-      {errors[""] && (
-        <p role="alert" data-testid="webhook-form-error" className="text-sm text-red-600 dark:text-red-400">
-          {errors[""]}
-        </p>
-      )}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" onClick={onDone} className={buttonClass({ variant: "secondary" })}>
-          Cancel
-        </button>
-        <button type="submit" aria-busy={busy} data-testid="webhook-save" className={buttonClass()}>
-          {busy && <Spinner />}
-          Add endpoint
-        </button>
-      </div>
+      <FormFooter name="webhook" error={errors[""]} busy={busy} submit="Add endpoint" onCancel={onDone} />
     </form>
   );
 }

@@ -136,18 +136,6 @@ function endpointOf(row: EndpointRow): WebhookEndpoint {
   };
 }
 
-interface DeliveryRow {
-  eventId: string;
-  type: string;
-  attempts: number;
-  state: DeliveryState;
-  lastStatus: number | null;
-  lastError: string | null;
-  lastResponse: string | null;
-  lastAttemptAt: number | null;
-  nextAttemptAt: number | null;
-  createdAt: number;
-}
 
 export function sqliteWebhooks(db: Db): WebhookStore {
   const insertEndpoint = db.prepare<[{ id: string; url: string; events: string; secret: string; now: number }]>(
@@ -207,7 +195,7 @@ export function sqliteWebhooks(db: Db): WebhookStore {
         SELECT seq FROM webhook_deliveries WHERE endpoint_id = :endpointId AND state != 'pending' ORDER BY seq DESC LIMIT :keep)
       RETURNING event_id`,
   );
-  const readDeliveries = db.prepare<[{ endpointId: string; limit: number }], DeliveryRow>(
+  const readDeliveries = db.prepare<[{ endpointId: string; limit: number }], WebhookDelivery>(
     `SELECT d.event_id AS eventId, v.type, d.attempts, d.state, d.last_status AS lastStatus, d.last_error AS lastError,
             d.last_response AS lastResponse, d.last_attempt_at AS lastAttemptAt, d.next_attempt_at AS nextAttemptAt, d.created_at AS createdAt
        FROM webhook_deliveries d JOIN webhook_events v ON v.id = d.event_id
