@@ -2,14 +2,15 @@
  * Where `next start`'s CPU per request goes, on one backend and one endpoint of the bench:
  *
  *   node --conditions=react-server --import tsx scripts/bench/profile.ts \
- *     [--backend upstash] [--endpoint "GET /api/health"] [--seconds 20] [--size 1000] [--top 25] [--keep DIR]
- *   ... scripts/bench/profile.ts --from-profile FILE.cpuprofile   (summarizes a kept profile, whole)
+ *     [--backend upstash] [--endpoint "GET /api/health"] [--seconds 20] [--size 1000] [--top 25] [--keep DIR] [--under REGEX]
+ *   ... scripts/bench/profile.ts --from-profile FILE.cpuprofile [--under REGEX]   (summarizes a kept profile, whole)
  *
  * Seeds a store as a bench stage does, starts `next start` of the current build (run `next build`
  * first) under `node --cpu-prof`, warms it up, drives the endpoint with autocannon for --seconds,
  * stops it with SIGINT (the profile is written as the process exits) and prints the samples of
  * the driven window only, by self time: per part (Next's patched fetch, @upstash/redis, undici,
- * JSON, ...), per package and per function. Bundled code is attributed through the build's
+ * JSON, ...), per package and per function, and with --under the functions beneath frames whose
+ * source or name matches (e.g. --under "_http_client|upstash\.ts"). Bundled code is attributed through the build's
  * source maps, so @upstash/redis shows as itself although it ships inside a server chunk.
  */
 import { randomBytes } from "node:crypto";
@@ -106,9 +107,11 @@ const PARTS: { part: string; test: (o: Origin) => boolean }[] = [
   { part: "@upstash/redis (rest)", test: (o) => /@upstash\/redis/.test(o.source) },
   { part: "Next's patched fetch", test: (o) => /server\/lib\/(patch|dedupe)-fetch/.test(o.source) },
   { part: "undici (fetch, HTTP client)", test: (o) => /node:internal\/deps\/undici/.test(o.source) },
+  { part: "REST transport (node:http client)", test: (o) => /lib\/store\/redis\/upstash\.ts$|^node:_http_(client|agent)$/.test(o.source) },
+  { part: "node-redis (TCP client)", test: (o) => /@redis\/client/.test(o.source) },
 ];
 
-function summarize(profile: CpuProfile, top: number): string {
+function summarize(profile: CpuProfile, top: number, under?: RegExp): string {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -136,10 +139,15 @@ function summarize(profile: CpuProfile, top: number): string {
   const functions = new Map<string, number>();
   const parts = new Map<string, number>();
   const within = new Map<string, number>();
+  const beneath = new Map<string, number>();
   for (const [id, us] of selfUs) {
     const stack = stackOf(id);
     const leaf = stack[0]!;
     if (leaf.source === "(idle)") continue;
+    if (under && stack.some((o) => under.test(o.source) || under.test(o.name))) {
+      const caller = stack.find((o) => !o.source.startsWith("(")) ?? leaf;
+      add(beneath, `${leaf.name} in ${caller.name} [${packageOf(caller.source)}]`, us);
+    }
     const pkg = ownerOf(stack);
     add(packages, pkg, us);
     const where = pkg === "app" ? stack.find((o) => !o.source.startsWith("("))!.source.replace(`${process.cwd()}/`, "") : pkg;
@@ -160,6 +168,7 @@ function summarize(profile: CpuProfile, top: number): string {
     table("within each part (inclusive: every sample with the part on its stack)", within, top),
     table("by package", packages, top),
     table("by function", functions, top),
+    ...(under ? [table(`by function, samples with a frame matching ${under} on their stack`, beneath, top)] : []),
   ].join("\n\n");
 }
 
@@ -188,10 +197,12 @@ async function main(): Promise<void> {
       top: { type: "string", default: "25" },
       keep: { type: "string" },
       "from-profile": { type: "string" },
+      under: { type: "string" },
     },
   });
+  const under = values.under ? new RegExp(values.under) : undefined;
   if (values["from-profile"]) {
-    console.log(summarize(JSON.parse(readFileSync(values["from-profile"], "utf8")) as CpuProfile, Number(values.top)));
+    console.log(summarize(JSON.parse(readFileSync(values["from-profile"], "utf8")) as CpuProfile, Number(values.top), under));
     return;
   }
   const backend = values.backend as Backend;
@@ -261,7 +272,7 @@ async function main(): Promise<void> {
         `${used === null ? "-" : (used / result.responses).toFixed(3)} ms CPU per request (all threads, /proc)` +
         `${values.keep ? `; profile: ${join(profileDir, file)}` : ""}\n`,
     );
-    console.log(summarize(window(profile, Number(from), Number(to)), Number(values.top)));
+    console.log(summarize(window(profile, Number(from), Number(to)), Number(values.top), under));
   } finally {
     process.off("SIGINT", stop);
     await cleanup.run();
