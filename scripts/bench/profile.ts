@@ -107,7 +107,7 @@ const PARTS: { part: string; test: (o: Origin) => boolean }[] = [
   { part: "@upstash/redis (rest)", test: (o) => /@upstash\/redis/.test(o.source) },
   { part: "Next's patched fetch", test: (o) => /server\/lib\/(patch|dedupe)-fetch/.test(o.source) },
   { part: "undici (fetch, HTTP client)", test: (o) => /node:internal\/deps\/undici/.test(o.source) },
-  { part: "REST transport (node:http client)", test: (o) => /lib\/store\/redis\/upstash\.ts$|^node:_http_(client|agent)$/.test(o.source) },
+  { part: "lib/store/redis/upstash.ts + node:http client", test: (o) => /lib\/store\/redis\/upstash\.ts$|^node:_http_(client|agent)$/.test(o.source) },
   { part: "node-redis (TCP client)", test: (o) => /@redis\/client/.test(o.source) },
 ];
 
