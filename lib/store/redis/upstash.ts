@@ -9,7 +9,7 @@
  * inside `next start` is Next's patched fetch over undici: a profile of GET /api/health
  * (one PING) put about a third of the server's CPU in undici's fetch machinery (WHATWG
  * streams, Request/Response, an AbortSignal per request), more than the route itself. See
- * docs/benchmarks.md, "Where the CPU goes", and scripts/bench/profile.ts.
+ * docs/benchmarks.md, "Where Upstash REST's CPU goes", and scripts/bench/profile.ts.
  */
 import "server-only";
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
@@ -44,7 +44,7 @@ interface RestRequester extends Requester {
  * is kept: the sync token each answer carries goes with the next request, as the client's own
  * HttpClient does.
  */
-export function restRequester(cfg: UpstashClientConfig): RestRequester {
+function restRequester(cfg: UpstashClientConfig): RestRequester {
   const base = new URL(cfg.url);
   const secure = base.protocol === "https:";
   const agent = secure ? new HttpsAgent({ keepAlive: true, timeout: IDLE_SOCKET_MS }) : new HttpAgent({ keepAlive: true, timeout: IDLE_SOCKET_MS });
