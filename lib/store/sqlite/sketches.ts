@@ -79,7 +79,9 @@ export function openSketches(db: Db): Sketches {
     },
     count(sketch, fromDay, toDay) {
       const union = emptyRegisters();
-      for (const row of readRange.iterate({ sketch, fromDay, toDay })) if (row.registers) mergeInto(union, row.registers);
+      // all(), not iterate(): better-sqlite3 12's statement iterator aborts Node 24 when it is collected
+      // (RemoveEnvironmentCleanupHook asserts); the rows are at most MAX_CAMPAIGN_SPAN sketches of 16 KB.
+      for (const row of readRange.all({ sketch, fromDay, toDay })) if (row.registers) mergeInto(union, row.registers);
       return estimate(union);
     },
   };
@@ -96,7 +98,7 @@ function buildPending(db: Db, write: { run(key: Key & { registers: Buffer }): un
   db.transaction(() => {
     for (const { day, sketch } of pending.all()) {
       const registers = emptyRegisters();
-      for (const { value } of sources[sketch].iterate(day)) addTo(registers, value);
+      for (const { value } of sources[sketch].all(day)) addTo(registers, value);
       write.run({ day, sketch, registers });
     }
   }).immediate();
