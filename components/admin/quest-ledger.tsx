@@ -3,14 +3,18 @@ import { formatCount, formatTime } from "@/components/admin/format";
 import { TASK_TITLES } from "@/components/tasks/task-titles";
 import type { AdminWallet } from "@/lib/contract/admin-schemas";
 import type { CompletableTaskId } from "@/lib/domain/tasks";
+import { streakLengthOf } from "@/lib/domain/rulebook";
 
 type Entry = NonNullable<AdminWallet["questLedger"]>["entries"][number];
 
-/** What an entry credited: a task by its title, an action by its rulebook id, a quest by its id. */
+/** What an entry credited: a task by its title (a streak bonus by its length), an action by its rulebook id, a quest by its id. */
 function LedgerSubject({ entry }: { entry: Entry }) {
   switch (entry.source) {
-    case "task":
+    case "task": {
+      const streak = streakLengthOf(entry.questId);
+      if (streak !== null) return <span>Streak bonus: {streak} days</span>;
       return <span>Task: {TASK_TITLES[entry.questId as CompletableTaskId] ?? entry.questId}</span>;
+    }
     case "action":
       return (
         <span>

@@ -120,7 +120,14 @@ export function QuestsPanel() {
           )}
         </tbody>
       </ConsoleTable>
-      {quests.data && <TaskPointsForm key={JSON.stringify(quests.data.taskPoints)} taskPoints={quests.data.taskPoints} save={saveTaskPoints} />}
+      {quests.data && (
+        <TaskPointsForm
+          key={JSON.stringify([quests.data.taskPoints, quests.data.streakBonuses])}
+          taskPoints={quests.data.taskPoints}
+          streakBonuses={quests.data.streakBonuses}
+          save={saveTaskPoints}
+        />
+      )}
       {update.error && (
         <p role="alert" className="px-4 pb-4 text-sm text-red-600 sm:px-6 dark:text-red-400">
           {errorText(update.error)}

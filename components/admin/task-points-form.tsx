@@ -2,8 +2,8 @@
 
 /**
  * The console's "Task points" form: what the daily check-in (each check-in) and each social task (its
- * first completion) credit, part of the quest catalog. 0, the default, credits nothing. Checked with the
- * server's own schema before saving; saved whole.
+ * first completion) credit, and the check-in's streak bonuses, part of the quest catalog. 0, the default,
+ * credits nothing. Checked with the server's own schema before saving; saved whole.
  */
 import { useState, type FormEvent } from "react";
 import { fieldClass } from "@/components/admin/console-section";
@@ -12,30 +12,57 @@ import { buttonClass } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { api, errorText } from "@/lib/client/api";
 import { useQuestCatalogChange } from "@/lib/client/hooks";
-import type { TaskPointsSetting } from "@/lib/contract/quest-schemas";
+import type { StreakBonusesSetting, TaskPointsSetting } from "@/lib/contract/quest-schemas";
+import { MAX_STREAK_BONUS_LENGTH, MAX_STREAK_BONUSES, MIN_STREAK_BONUS_LENGTH } from "@/lib/domain/rulebook";
+import { MAX_QUEST_POINTS } from "@/lib/domain/quests";
 import { COMPLETABLE_TASK_IDS } from "@/lib/domain/tasks";
+
+type Settings = { taskPoints: TaskPointsSetting; streakBonuses: StreakBonusesSetting };
+type BonusRow = { key: number; streak: string; points: string };
+
+const BONUS_FIELDS = [
+  { field: "streak", label: "Streak (days)", min: MIN_STREAK_BONUS_LENGTH, max: MAX_STREAK_BONUS_LENGTH },
+  { field: "points", label: "Points", min: 1, max: MAX_QUEST_POINTS },
+] as const;
 
 /** The console's save of the tasks' points; held by the Quests section, as the form starts again from what the catalog holds after it. */
 export function useTaskPointsSave() {
-  return useQuestCatalogChange((taskPoints: TaskPointsSetting) => api.setTaskPoints(taskPoints));
+  return useQuestCatalogChange((settings: Settings) => api.setTaskPoints(settings));
 }
 
-export function TaskPointsForm({ taskPoints, save }: { taskPoints: TaskPointsSetting; save: ReturnType<typeof useTaskPointsSave> }) {
+/** A field's text as sent: an empty or non-numeric field goes as what it is, so that the schema names it. */
+const numberOf = (text: string | undefined) => (text === undefined || text.trim() === "" ? null : Number(text));
+
+export function TaskPointsForm({ taskPoints, streakBonuses, save }: Settings & { save: ReturnType<typeof useTaskPointsSave> }) {
   const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(COMPLETABLE_TASK_IDS.map((id) => [id, String(taskPoints[id])])));
-  const [invalid, setInvalid] = useState<string | null>(null);
+  const [bonuses, setBonuses] = useState<BonusRow[]>(() => streakBonuses.map((bonus, key) => ({ key, streak: String(bonus.streak), points: String(bonus.points) })));
+  const [nextKey, setNextKey] = useState(streakBonuses.length);
+  const [invalid, setInvalid] = useState<{ message: string; field: string } | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setInvalid(null);
-    const { taskPointsSchema } = await import("@/lib/contract/quest-schemas");
-    // An empty or non-numeric field is sent as what it is, so that the schema names it.
-    const body = Object.fromEntries(COMPLETABLE_TASK_IDS.map((id) => [id, values[id]?.trim() === "" ? null : Number(values[id])]));
-    const checked = taskPointsSchema.safeParse(body);
-    if (!checked.success) return setInvalid(checked.error.issues[0]?.message ?? "Invalid taskPoints");
+    const { taskPointsBody } = await import("@/lib/contract/quest-schemas");
+    const checked = taskPointsBody.safeParse({
+      taskPoints: Object.fromEntries(COMPLETABLE_TASK_IDS.map((id) => [id, numberOf(values[id])])),
+      streakBonuses: bonuses.map((row) => ({ streak: numberOf(row.streak), points: numberOf(row.points) })),
+    });
+    if (!checked.success) {
+      const issue = checked.error.issues[0];
+      return setInvalid({ message: issue?.message ?? "Invalid taskPoints", field: issue?.path.join(".") ?? "" });
+    }
     save.mutate(checked.data);
   }
 
-  const message = invalid ?? (save.error ? errorText(save.error) : null);
+  const updateBonus = (key: number, field: "streak" | "points", text: string) => setBonuses((rows) => rows.map((row) => (row.key === key ? { ...row, [field]: text } : row)));
+  const addBonus = () => {
+    setBonuses((rows) => [...rows, { key: nextKey, streak: "", points: "" }]);
+    setNextKey((key) => key + 1);
+  };
+
+  const message = invalid?.message ?? (save.error ? errorText(save.error) : null);
+  // A duplicate length is named by the list, not by a field: every length field is marked.
+  const isInvalid = (field: string) => invalid !== null && (invalid.field === field || (invalid.field === "streakBonuses" && field.endsWith(".streak")));
   return (
     <form onSubmit={submit} noValidate data-testid="task-points-form" className="mt-6 flex flex-col gap-3 px-4 pb-4 sm:px-6">
       <h3 className="text-sm font-semibold">Task points</h3>
@@ -54,13 +81,53 @@ export function TaskPointsForm({ taskPoints, save }: { taskPoints: TaskPointsSet
               name={id}
               value={values[id] ?? ""}
               onChange={(e) => setValues((old) => ({ ...old, [id]: e.target.value }))}
-              aria-invalid={invalid?.includes(`taskPoints.${id}:`) ?? false}
+              aria-invalid={isInvalid(`taskPoints.${id}`)}
               data-testid={`task-points-${id}`}
               className={fieldClass}
             />
           </label>
         ))}
       </div>
+      <fieldset data-testid="streak-bonuses" className="flex flex-col gap-2">
+        <legend className="text-sm font-semibold">Streak bonuses</legend>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          Extra points for the check-in that makes a streak of exactly this many days ({MIN_STREAK_BONUS_LENGTH} to {MAX_STREAK_BONUS_LENGTH}); a broken streak earns them again when it gets back there.
+        </p>
+        {bonuses.map((row, index) => (
+          <div key={row.key} data-testid="streak-bonus" className="flex flex-wrap items-end gap-3">
+            {BONUS_FIELDS.map(({ field, label, min, max }) => (
+              <label key={field} className="flex w-28 flex-col gap-1 text-sm">
+                {label}
+                <input
+                  type="number"
+                  min={min}
+                  max={max}
+                  step={1}
+                  inputMode="numeric"
+                  value={row[field]}
+                  onChange={(e) => updateBonus(row.key, field, e.target.value)}
+                  aria-invalid={isInvalid(`streakBonuses.${index}.${field}`)}
+                  data-testid={`streak-bonus-${field}`}
+                  className={fieldClass}
+                />
+              </label>
+            ))}
+            <button
+              type="button"
+              onClick={() => setBonuses((rows) => rows.filter((other) => other.key !== row.key))}
+              data-testid="streak-bonus-remove"
+              className={buttonClass({ variant: "secondary", size: "sm" })}
+            >
+              Remove
+            </button>
+          </div>
+        ))}
+        {bonuses.length < MAX_STREAK_BONUSES && (
+          <button type="button" onClick={addBonus} data-testid="streak-bonus-add" className={buttonClass({ variant: "secondary", size: "sm", className: "self-start" })}>
+            Add a streak bonus
+          </button>
+        )}
+      </fieldset>
       <div className="flex items-center gap-3">
         <button type="submit" disabled={save.isPending} data-testid="task-points-save" className={buttonClass({ size: "sm" })}>
           {save.isPending && <Spinner />} Save task points

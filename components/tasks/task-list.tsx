@@ -25,6 +25,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { errorText } from "@/lib/client/api";
 import { formatCountdown, useCompleteTask, useCountdown, useProgress, useQuests, useTaskStatus, useVerifyNft } from "@/lib/client/hooks";
 import type { TaskStatusResponse } from "@/lib/contract/schemas";
+import { nextStreakBonus } from "@/lib/domain/rulebook";
 import { offeredTaskIds, type TaskAvailability } from "@/lib/domain/task-availability";
 import { MILESTONES, type SocialTaskId, type TaskId } from "@/lib/domain/tasks";
 
@@ -179,7 +180,9 @@ function MilestoneTile({ taskId, threshold, reached }: { taskId: string; thresho
  */
 function CheckInTask({ wallet, data, updatedAt }: { wallet: string; data: TaskStatusResponse; updatedAt: number }) {
   const complete = useCompleteTask(wallet, "daily_checkin");
-  const streak = useQuests(wallet).data?.streak ?? 0;
+  const quests = useQuests(wallet).data;
+  const streak = quests?.streak ?? 0;
+  const bonus = quests ? nextStreakBonus(quests.streakBonuses, streak) : null;
   const deadline = data.fishingCooldown > 0 ? updatedAt + data.fishingCooldown * 1000 : null;
   const left = useCountdown(deadline);
   const onCooldown = left > 0;
@@ -200,6 +203,11 @@ function CheckInTask({ wallet, data, updatedAt }: { wallet: string; data: TaskSt
             <span data-testid="checkin-streak" className="mt-1 block font-medium text-amber-700 dark:text-amber-400">
               <span aria-hidden="true">🔥 </span>
               {streak}-day streak
+            </span>
+          )}
+          {bonus && (
+            <span data-testid="streak-bonus-next" className="mt-1 block text-zinc-600 dark:text-zinc-400">
+              +{bonus.points.toLocaleString("en-US")} bonus points at a {bonus.streak}-day streak
             </span>
           )}
         </>

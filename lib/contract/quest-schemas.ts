@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { parseAbiItem, type AbiFunction } from "viem";
 import { address, walletSchema } from "@/lib/contract/schemas";
+import { MAX_STREAK_BONUS_LENGTH, MAX_STREAK_BONUSES, MIN_STREAK_BONUS_LENGTH } from "@/lib/domain/rulebook";
 import type { CompletableTaskId } from "@/lib/domain/tasks";
 import { WALLET_PATTERN } from "@/lib/domain/wallet";
 import {
@@ -264,9 +265,33 @@ export const taskPointsSchema = z.strictObject(
 );
 export type TaskPointsSetting = z.output<typeof taskPointsSchema>;
 
-/** POST /api/admin/task-points: the tasks' points, replaced whole. */
-export const taskPointsBody = z.object({ taskPoints: taskPointsSchema });
-export const taskPointsResponse = z.object({ taskPoints: taskPointsSchema });
+/**
+ * The check-in's streak bonuses (lib/domain/rulebook.ts StreakBonus), shortest first; one bonus per length.
+ * An input in any order is sorted.
+ */
+const INVALID_STREAK_BONUS = "Invalid streakBonuses: each must be an object { streak, points }";
+export const streakBonusesSchema = z
+  .array(
+    z.strictObject(
+      { streak: count("streakBonuses.streak", MIN_STREAK_BONUS_LENGTH, MAX_STREAK_BONUS_LENGTH), points: count("streakBonuses.points", 1, MAX_QUEST_POINTS) },
+      { error: INVALID_STREAK_BONUS },
+    ),
+    { error: "Invalid streakBonuses: must be a list" },
+  )
+  .max(MAX_STREAK_BONUSES, { error: `Invalid streakBonuses: at most ${MAX_STREAK_BONUSES}` })
+  .superRefine((bonuses, ctx) => {
+    const seen = new Set<number>();
+    for (const { streak } of bonuses) {
+      if (seen.has(streak)) ctx.addIssue({ code: "custom", message: `Invalid streakBonuses: two bonuses at a streak of ${streak}` });
+      seen.add(streak);
+    }
+  })
+  .transform((bonuses) => [...bonuses].sort((a, b) => a.streak - b.streak));
+export type StreakBonusesSetting = z.output<typeof streakBonusesSchema>;
+
+/** POST /api/admin/task-points: the tasks' points and the streak bonuses, replaced whole (bonuses left out: none). */
+export const taskPointsBody = z.object({ taskPoints: taskPointsSchema, streakBonuses: streakBonusesSchema.default([]) });
+export const taskPointsResponse = z.object({ taskPoints: taskPointsSchema, streakBonuses: streakBonusesSchema });
 
 /**
  * The export file, and the import body: `{ version: 1, quests }`. One bad quest refuses the whole
@@ -274,8 +299,10 @@ export const taskPointsResponse = z.object({ taskPoints: taskPointsSchema });
  */
 export const questFileSchema = z.object({
   version: z.literal(QUEST_FILE_VERSION, { error: `Invalid version: must be ${QUEST_FILE_VERSION}` }),
-  /** Absent (a file exported before task points): the catalog's task points stay as they are. */
+  /** Absent (a file exported before task points): the catalog's task points and streak bonuses stay as they are. */
   taskPoints: taskPointsSchema.optional(),
+  /** Taken with taskPoints (absent: none); a file with bonuses but no taskPoints is refused. */
+  streakBonuses: streakBonusesSchema.optional(),
   quests: z
     .array(z.unknown(), { error: "Invalid quests: must be a list" })
     .max(MAX_QUESTS, { error: `Invalid quests: at most ${MAX_QUESTS}` })
@@ -296,6 +323,8 @@ export const questFileSchema = z.object({
       }
       return quests;
     }),
+}).refine((file) => file.streakBonuses === undefined || file.taskPoints !== undefined, {
+  error: "Invalid streakBonuses: a file with streak bonuses has taskPoints too",
 });
 export type QuestFile = z.output<typeof questFileSchema>;
 
@@ -363,16 +392,17 @@ export const questAnswer = z.object({ quest: questSchema });
 /** A quest in GET /api/admin/quests: archived ones too, each with its completions. */
 export const adminQuestSchema = z.intersection(questSchema, z.object({ completions: whole }));
 export type AdminQuest = z.output<typeof adminQuestSchema>;
-export const adminQuestsResponse = z.object({ quests: z.array(adminQuestSchema), taskPoints: taskPointsSchema });
+export const adminQuestsResponse = z.object({ quests: z.array(adminQuestSchema), taskPoints: taskPointsSchema, streakBonuses: streakBonusesSchema });
 
 /** POST /api/admin/quests/import */
 export const questImportResponse = z.object({ imported: whole });
 
 /**
  * GET /api/quests?wallet= : `points` is the wallet's quest points; `streak` its check-in streak now (0 once
- * the last check-in is too old to continue it); archived quests are not listed.
+ * the last check-in is too old to continue it); `streakBonuses` the bonuses the team set, shortest first;
+ * archived quests are not listed.
  */
-export const questsResponse = z.object({ wallet: address, points: whole, streak: whole, quests: z.array(publicQuestSchema) });
+export const questsResponse = z.object({ wallet: address, points: whole, streak: whole, streakBonuses: streakBonusesSchema, quests: z.array(publicQuestSchema) });
 export type QuestsResponse = z.output<typeof questsResponse>;
 
 /**

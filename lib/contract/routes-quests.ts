@@ -128,7 +128,7 @@ export const QUEST_ROUTES = {
       tag: TAG,
       summary: "The whole catalog as one JSON file",
       responses: {
-        200: { description: "What POST /api/admin/quests/import takes", json: named("QuestFile", z.object({ version: z.literal(quest.QUEST_FILE_VERSION), taskPoints: quest.taskPointsSchema, quests: z.array(quest.questSchema) })) },
+        200: { description: "What POST /api/admin/quests/import takes", json: named("QuestFile", z.object({ version: z.literal(quest.QUEST_FILE_VERSION), taskPoints: quest.taskPointsSchema, streakBonuses: quest.streakBonusesSchema, quests: z.array(quest.questSchema) })) },
         ...adminAccess,
         500: internal,
       },
@@ -142,7 +142,9 @@ export const QUEST_ROUTES = {
     doc: {
       tag: TAG,
       summary: "Create or replace every quest of a catalog file, all or none",
-      description: "Quests the file does not name stay. One bad quest refuses the whole file, named by its index and id.",
+      description:
+        "Quests the file does not name stay. One bad quest refuses the whole file, named by its index and id. A file with `taskPoints` replaces the " +
+        "tasks' points and the streak bonuses (`streakBonuses` left out: none); one without keeps both as they are.",
       responses: {
         200: { description: "Imported", json: named("QuestImport", quest.questImportResponse) },
         400: error(`\`Invalid quests[<index>] ("<id>"): ...\`, \`Invalid version: ...\`, or more than ${MAX_QUESTS} quests in the catalog`),
@@ -158,14 +160,15 @@ export const QUEST_ROUTES = {
     auth: "admin",
     doc: {
       tag: TAG,
-      summary: "Set the points of the check-in and the social tasks",
+      summary: "Set the points of the check-in and the social tasks, and the check-in's streak bonuses",
       description:
-        "Replaces them whole (a task left out is 0) and moves the catalog version. A check-in that checks in, and a social task's first " +
+        "Replaces them whole (a task left out is 0, `streakBonuses` left out: none) and moves the catalog version. A check-in that checks in, and a social task's first " +
         "completion, credit the task's points to the score, the season's board and the wallet's quest points in the same step; " +
-        "at 0 (the default) every answer of the tasks stays as it was.",
+        "a check-in that makes a streak of exactly a bonus's `streak` days also credits its `points` (ledger entry `task`, `streak:<days>`). " +
+        "At 0 and with no bonus (the default) every answer of the tasks stays as it was.",
       responses: {
         200: { description: "The tasks' points as stored now", json: named("TaskPoints", quest.taskPointsResponse) },
-        400: error("`Invalid taskPoints.<task>: ...` naming the task, or `Invalid taskPoints: ...`"),
+        400: error("`Invalid taskPoints.<task>: ...` naming the task, `Invalid taskPoints: ...`, `Invalid streakBonuses.streak: ...`, `Invalid streakBonuses.points: ...` or `Invalid streakBonuses: ...`"),
         ...adminAccess,
         413: tooLarge,
         500: internal,

@@ -127,3 +127,33 @@ export const STREAK_WINDOW_SECONDS = 2 * CHECKIN_COOLDOWN_SECONDS;
 export function currentStreak(checkIn: { readonly last: number | null; readonly streak: number }, now: number): number {
   return checkIn.last !== null && now - checkIn.last < STREAK_WINDOW_SECONDS ? checkIn.streak : 0;
 }
+
+/**
+ * A streak bonus: points the team sets at a streak length. The check-in that makes a streak of exactly
+ * `streak` credits them, beside the check-in's own points; a streak that breaks and is built again earns
+ * them again. A streak of 1 is any check-in, so the shortest length is 2.
+ */
+export interface StreakBonus {
+  readonly streak: number;
+  readonly points: number;
+}
+export const MIN_STREAK_BONUS_LENGTH = 2;
+export const MAX_STREAK_BONUS_LENGTH = 365;
+export const MAX_STREAK_BONUSES = 10;
+
+/** A streak bonus's id beside the tasks' ids: what the catalog keeps its points under and its ledger entries name. */
+export type StreakBonusId = `streak:${number}`;
+export const streakBonusId = (length: number): StreakBonusId => `streak:${length}`;
+
+/** The streak length of a streak bonus's id; null for any other id (a task's). */
+export function streakLengthOf(id: string): number | null {
+  const length = /^streak:([1-9][0-9]*)$/.exec(id)?.[1];
+  return length === undefined ? null : Number(length);
+}
+
+/** The bonus a wallet whose streak is `streak` now reaches next: the shortest length above it; null when none is left. */
+export function nextStreakBonus(bonuses: readonly StreakBonus[], streak: number): StreakBonus | null {
+  let next: StreakBonus | null = null;
+  for (const bonus of bonuses) if (bonus.streak > streak && (next === null || bonus.streak < next.streak)) next = bonus;
+  return next;
+}

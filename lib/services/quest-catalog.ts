@@ -4,8 +4,21 @@
  * and the admin's use cases on it: create, list with completions, PATCH, the tasks' points, export and import.
  */
 import { ApiError } from "@/lib/contract/errors";
-import { applyQuestPatch, QUEST_FILE_VERSION, questSchema, taskPointsSchema, type AdminQuest, type Quest, type QuestFile, type QuestPatch, type TaskPointsSetting } from "@/lib/contract/quest-schemas";
+import {
+  applyQuestPatch,
+  QUEST_FILE_VERSION,
+  questSchema,
+  streakBonusesSchema,
+  taskPointsSchema,
+  type AdminQuest,
+  type Quest,
+  type QuestFile,
+  type QuestPatch,
+  type StreakBonusesSetting,
+  type TaskPointsSetting,
+} from "@/lib/contract/quest-schemas";
 import { isQuestId, MAX_QUESTS } from "@/lib/domain/quests";
+import { streakBonusId, streakLengthOf } from "@/lib/domain/rulebook";
 import type { QuestStore, StoredQuest, TaskPoints, WalletQuests } from "@/lib/store/types";
 
 export interface Catalog {
@@ -13,6 +26,13 @@ export interface Catalog {
   /** Every quest, archived too, in creation order. */
   quests: readonly Quest[];
   byId: ReadonlyMap<string, Quest>;
+  streakBonuses: StreakBonusesSetting;
+}
+
+/** The tasks' points and the check-in's streak bonuses: one setting, kept by the store as TaskPoints. */
+export interface TaskPointsSettings {
+  taskPoints: TaskPointsSetting;
+  streakBonuses: StreakBonusesSetting;
 }
 
 type CatalogDeps = { store: QuestStore };
@@ -28,9 +48,25 @@ export const questErrors = {
 /** The catalog each store was last read at: one per store, so tests with several stores never mix them. */
 const held = new WeakMap<QuestStore, Catalog>();
 
-function catalogOf(version: number, stored: readonly StoredQuest[]): Catalog {
+function catalogOf(version: number, stored: readonly StoredQuest[], taskPoints: TaskPoints): Catalog {
   const quests = stored.map((quest) => questSchema.parse(quest));
-  return { version, quests, byId: new Map(quests.map((quest) => [quest.id, quest])) };
+  return { version, quests, byId: new Map(quests.map((quest) => [quest.id, quest])), streakBonuses: settingsOf(taskPoints).streakBonuses };
+}
+
+/** The setting as the console and the file show it: every task, 0 for one the store holds none for; the bonuses shortest first. */
+function settingsOf(stored: TaskPoints): TaskPointsSettings {
+  const tasks: Record<string, number> = {};
+  const bonuses: { streak: number; points: number }[] = [];
+  for (const [id, points] of Object.entries(stored)) {
+    const streak = streakLengthOf(id);
+    if (streak === null) tasks[id] = points ?? 0;
+    else bonuses.push({ streak, points: points ?? 0 });
+  }
+  return { taskPoints: taskPointsSchema.parse(tasks), streakBonuses: streakBonusesSchema.parse(bonuses) };
+}
+
+function storedOf(settings: TaskPointsSettings): TaskPoints {
+  return { ...settings.taskPoints, ...Object.fromEntries(settings.streakBonuses.map((bonus) => [streakBonusId(bonus.streak), bonus.points])) };
 }
 
 /** The catalog this process holds for the store, if it read one. */
@@ -42,7 +78,7 @@ export function heldCatalog(store: QuestStore): Catalog | undefined {
 export async function readQuestsOf(deps: CatalogDeps, wallet: string): Promise<{ catalog: Catalog; progress: WalletQuests }> {
   const kept = held.get(deps.store);
   const read = await deps.store.readQuests(wallet, kept?.version);
-  const catalog = read.quests === null && kept ? kept : catalogOf(read.version, read.quests ?? []);
+  const catalog = read.quests === null && kept ? kept : catalogOf(read.version, read.quests ?? [], read.taskPoints ?? {});
   held.set(deps.store, catalog);
   return { catalog, progress: read.wallet };
 }
@@ -70,15 +106,12 @@ export async function createQuest(deps: CatalogDeps, quest: Quest): Promise<{ qu
 }
 
 
-/** The tasks' points as the console and the file show them: every task, 0 for one the store holds none for. */
-const taskPointsOf = (stored: TaskPoints): TaskPointsSetting => taskPointsSchema.parse(stored);
-
-/** GET /api/admin/quests: archived included, each with its completions; and the tasks' points. */
-export async function listQuests(deps: CatalogDeps): Promise<{ quests: AdminQuest[]; taskPoints: TaskPointsSetting }> {
+/** GET /api/admin/quests: archived included, each with its completions; and the tasks' points and streak bonuses. */
+export async function listQuests(deps: CatalogDeps): Promise<{ quests: AdminQuest[] } & TaskPointsSettings> {
   const read = await deps.store.readQuestCatalog();
   return {
-    quests: catalogOf(read.version, read.quests).quests.map((quest) => ({ ...quest, completions: read.completions[quest.id] ?? 0 })),
-    taskPoints: taskPointsOf(read.taskPoints),
+    quests: catalogOf(read.version, read.quests, read.taskPoints).quests.map((quest) => ({ ...quest, completions: read.completions[quest.id] ?? 0 })),
+    ...settingsOf(read.taskPoints),
   };
 }
 
@@ -86,9 +119,9 @@ export async function listQuests(deps: CatalogDeps): Promise<{ quests: AdminQues
  * POST /api/admin/task-points. The check-in and social task steps read the points in their own store step,
  * so every process credits the points set now from its next step on, whatever catalog it holds.
  */
-export async function setTaskPoints(deps: CatalogDeps, taskPoints: TaskPointsSetting): Promise<{ taskPoints: TaskPointsSetting }> {
-  await deps.store.setTaskPoints(taskPoints);
-  return { taskPoints };
+export async function setTaskPoints(deps: CatalogDeps, settings: TaskPointsSettings): Promise<TaskPointsSettings> {
+  await deps.store.setTaskPoints(storedOf(settings));
+  return settings;
 }
 
 /**
@@ -98,7 +131,7 @@ export async function setTaskPoints(deps: CatalogDeps, taskPoints: TaskPointsSet
 export async function patchQuest(deps: CatalogDeps, id: string, patch: QuestPatch): Promise<{ quest: Quest }> {
   for (let attempt = 0; attempt < 2; attempt++) {
     const read = await deps.store.readQuestCatalog();
-    const current = catalogOf(read.version, read.quests).byId.get(id);
+    const current = catalogOf(read.version, read.quests, read.taskPoints).byId.get(id);
     if (!current) throw questErrors.notFound();
     const patched = applyQuestPatch(current, patch);
     if (!patched.success) throw new ApiError(400, patched.error.issues[0]?.message ?? "Invalid quest");
@@ -112,12 +145,13 @@ export async function patchQuest(deps: CatalogDeps, id: string, patch: QuestPatc
 /** GET /api/admin/quests/export: the file POST /api/admin/quests/import takes. */
 export async function exportQuests(deps: CatalogDeps): Promise<QuestFile> {
   const read = await deps.store.readQuestCatalog();
-  return { version: QUEST_FILE_VERSION, taskPoints: taskPointsOf(read.taskPoints), quests: catalogOf(read.version, read.quests).quests as Quest[] };
+  return { version: QUEST_FILE_VERSION, ...settingsOf(read.taskPoints), quests: catalogOf(read.version, read.quests, read.taskPoints).quests as Quest[] };
 }
 
 /** POST /api/admin/quests/import: every quest of the file created or replaced in one step (the file was checked whole). */
 export async function importQuests(deps: CatalogDeps, file: QuestFile): Promise<{ imported: number }> {
-  const result = await deps.store.importQuests(file.quests, file.taskPoints);
+  const settings = file.taskPoints && { taskPoints: file.taskPoints, streakBonuses: file.streakBonuses ?? [] };
+  const result = await deps.store.importQuests(file.quests, settings && storedOf(settings));
   if (result.outcome === "full") throw questErrors.full();
   return { imported: file.quests.length };
 }

@@ -51,7 +51,7 @@ export async function getQuests(deps: QuestDeps, wallet: Wallet): Promise<Quests
   const quests: PublicQuest[] = catalog.quests
     .filter((quest) => !quest.archived)
     .map((quest) => publicQuestOf(quest, { lastCompletedAt: progress.lastCompleted[quest.id] ?? null, fidLinked: progress.fid !== null, now }));
-  return { wallet, points: progress.points, streak: currentStreak(progress.checkIn, now), quests };
+  return { wallet, points: progress.points, streak: currentStreak(progress.checkIn, now), streakBonuses: catalog.streakBonuses, quests };
 }
 
 /** Whether the store step alone can decide the rest: an active quest nobody outside needs to confirm. */

@@ -7,6 +7,7 @@ import { isQuestId, MAX_QUEST_POINTS, MAX_QUESTS } from "@/lib/domain/quests";
 import { checkSeconds, checkWallet } from "@/lib/store/checks";
 import { COMPLETABLE_TASK_IDS } from "@/lib/domain/tasks";
 import { MAX_LEDGER_PAGE, MAX_STORED_QUEST_BYTES, type StoredQuest, type TaskPoints } from "@/lib/store/ports/quests";
+import { MAX_STREAK_BONUS_LENGTH, MIN_STREAK_BONUS_LENGTH, streakLengthOf } from "@/lib/domain/rulebook";
 import type { Store } from "@/lib/store/types";
 
 function checkQuestId(questId: string): void {
@@ -18,11 +19,13 @@ function checkQuest(quest: StoredQuest): void {
   if (Buffer.byteLength(JSON.stringify(quest)) > MAX_STORED_QUEST_BYTES) throw new RangeError(`quest ${quest.id} is over ${MAX_STORED_QUEST_BYTES} bytes`);
 }
 
-/** Points of completable tasks only, each a whole number within MAX_QUEST_POINTS. */
+/** Points of completable tasks and streak bonuses within the rulebook's lengths only, each a whole number within MAX_QUEST_POINTS. */
 function checkTaskPoints(taskPoints: TaskPoints): void {
   for (const [taskId, points] of Object.entries(taskPoints)) {
-    if (!(COMPLETABLE_TASK_IDS as readonly string[]).includes(taskId)) throw new RangeError(`not a completable task: ${JSON.stringify(taskId)}`);
-    if (!Number.isSafeInteger(points) || points < 0 || points > MAX_QUEST_POINTS) {
+    const streak = streakLengthOf(taskId);
+    const known = streak === null ? (COMPLETABLE_TASK_IDS as readonly string[]).includes(taskId) : streak >= MIN_STREAK_BONUS_LENGTH && streak <= MAX_STREAK_BONUS_LENGTH;
+    if (!known) throw new RangeError(`not a completable task or a streak bonus: ${JSON.stringify(taskId)}`);
+    if (points === undefined || !Number.isSafeInteger(points) || points < 0 || points > MAX_QUEST_POINTS) {
       throw new RangeError(`points of ${taskId} must be a whole number from 0 to ${MAX_QUEST_POINTS}, got ${points}`);
     }
   }

@@ -65,7 +65,7 @@ describe("the quest endpoints against the OpenAPI document", () => {
     expect((await admin(live, "POST", "/api/admin/quests/import", { version: 1, quests: [{ id: "x" }] })).status).toBe(400);
     expect((await admin(live, "POST", "/api/admin/quests/import", { version: 1, quests: [], pad: "x".repeat(1024 * 1024) })).status).toBe(413);
     const noTaskPoints = { daily_checkin: 0, add_miniapp: 0, fc_follow: 0, fc_like_recast: 0, fc_comment: 0 };
-    expect((await admin(live, "POST", "/api/admin/task-points", { taskPoints: {} })).body).toEqual({ taskPoints: noTaskPoints });
+    expect((await admin(live, "POST", "/api/admin/task-points", { taskPoints: {} })).body).toEqual({ taskPoints: noTaskPoints, streakBonuses: [] });
     expect((await admin(live, "POST", "/api/admin/task-points", { taskPoints: { fc_follow: -1 } })).status).toBe(400);
     expect((await admin(live, "POST", "/api/admin/task-points", { taskPoints: {}, pad: "x".repeat(MAX_BODY_BYTES) })).status).toBe(413);
     const every: ["GET" | "POST" | "PATCH", string, unknown][] = [

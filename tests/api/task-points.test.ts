@@ -3,6 +3,8 @@
  * own app: task points are catalog-wide): set in the console's catalog (POST /api/admin/task-points, each
  * 400 naming its task), listed with the quests and carried by the export file (an old file without them
  * still imports); POST /api/steam/task/complete answers as without them while the board moves by them.
+ * The check-in's streak bonuses are set, listed, told to wallets and carried the same way (crediting them
+ * needs check-ins a day apart: the store contract shows it on the fake clock).
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -26,7 +28,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const setPoints = (taskPoints: unknown) => api.post("/api/admin/task-points", { taskPoints }, bearer);
+const setPoints = (taskPoints: unknown, streakBonuses?: unknown) => api.post("/api/admin/task-points", { taskPoints, streakBonuses }, bearer);
 const completeTask = (wallet: string, taskId: string) => api.post("/api/steam/task/complete", { wallet, taskId });
 const rewards = async (wallet: string) => (await api.get(`/api/leaderboard/user?wallet=${wallet}`)).body.rewards as number;
 /** The answer with its server time taken out: what must not change with task points. */
@@ -76,5 +78,43 @@ describe("task points", () => {
       status: 400,
       body: { error: /^Invalid taskPoints\.fc_like_recast/ },
     });
+  });
+
+  it("streak bonuses: set whole (left out: none), sorted, listed, told to every wallet, carried by the file; each 400 names its field", async () => {
+    const bonuses = [
+      { streak: 30, points: 200 },
+      { streak: 2, points: 1 },
+      { streak: 365, points: 1_000_000 },
+    ];
+    const sorted = [bonuses[1], bonuses[0], bonuses[2]];
+    expect(await setPoints({ daily_checkin: 1 }, bonuses)).toMatchObject({ status: 200, body: { taskPoints: { ...NONE, daily_checkin: 1 }, streakBonuses: sorted } });
+    expect((await api.get("/api/admin/quests", bearer)).body).toMatchObject({ taskPoints: { ...NONE, daily_checkin: 1 }, streakBonuses: sorted });
+    expect((await api.get(`/api/quests?wallet=${randomWallet()}`)).body).toMatchObject({ streak: 0, streakBonuses: sorted });
+
+    const refused = [
+      [[{ streak: 1, points: 5 }], "Invalid streakBonuses.streak: must be a whole number from 2 to 365"],
+      [[{ streak: 366, points: 5 }], "Invalid streakBonuses.streak: must be a whole number from 2 to 365"],
+      [[{ streak: 7, points: 0 }], "Invalid streakBonuses.points: must be a whole number from 1 to 1000000"],
+      [[{ streak: 7, points: 1_000_001 }], "Invalid streakBonuses.points: must be a whole number from 1 to 1000000"],
+      [[{ streak: 7, points: 1 }, { streak: 7, points: 2 }], "Invalid streakBonuses: two bonuses at a streak of 7"],
+      [[{ streak: 7, points: 1, days: 3 }], "Invalid streakBonuses: each must be an object { streak, points }"],
+      [{ streak: 7, points: 1 }, "Invalid streakBonuses: must be a list"],
+      [Array.from({ length: 11 }, (_, i) => ({ streak: i + 2, points: 1 })), "Invalid streakBonuses: at most 10"],
+    ] as const;
+    for (const [streakBonuses, error] of refused) expect(await setPoints({}, streakBonuses)).toMatchObject({ status: 400, body: { error } });
+    expect(await setPoints({}, Array.from({ length: 10 }, (_, i) => ({ streak: i + 2, points: 1 })))).toMatchObject({ status: 200 });
+
+    await setPoints({ daily_checkin: 1 }, bonuses);
+    const exported = (await api.get("/api/admin/quests/export", bearer)).body;
+    expect(exported).toMatchObject({ streakBonuses: sorted });
+    expect(await setPoints({})).toMatchObject({ status: 200, body: { streakBonuses: [] } });
+    expect(await api.post("/api/admin/quests/import", { version: 1, quests: [], streakBonuses: bonuses }, bearer)).toMatchObject({
+      status: 400,
+      body: { error: "Invalid streakBonuses: a file with streak bonuses has taskPoints too" },
+    });
+    expect(await api.post("/api/admin/quests/import", exported, bearer)).toMatchObject({ status: 200 });
+    expect((await api.get("/api/admin/quests", bearer)).body).toMatchObject({ taskPoints: { ...NONE, daily_checkin: 1 }, streakBonuses: sorted });
+    expect(await api.post("/api/admin/quests/import", { version: 1, quests: [], taskPoints: {} }, bearer)).toMatchObject({ status: 200 });
+    expect((await api.get("/api/admin/quests", bearer)).body).toMatchObject({ taskPoints: NONE, streakBonuses: [] });
   });
 });

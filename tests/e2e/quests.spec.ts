@@ -6,8 +6,9 @@
  * counts one completion each, and its wallet lookup lists the visitor's ledger; both pages hold a 390 px
  * phone without scrolling sideways.
  * Screenshots of the quest form, the console's Quests section and the dashboard's quests on a phone
- * (`npm run screenshots` writes them to docs/). Last, the Task points form sets the check-in's points and a check-in
- * credits them, which the wallet lookup's ledger names as a task; the form keeps every field on a 390 px phone.
+ * (`npm run screenshots` writes them to docs/). Last, the Task points form sets the check-in's points and a streak
+ * bonus (a bad length named on its field first) and a check-in credits the points, which the wallet lookup's ledger
+ * names as a task; the form keeps every field on a 390 px phone, and the dashboard's check-in tells the next bonus.
  */
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
@@ -269,12 +270,27 @@ test("the console's Task points form: a bad value is named before anything is se
   await form.getByTestId("task-points-fc_follow").fill("-1");
   await form.getByTestId("task-points-save").click();
   await expect(form.getByRole("alert")).toHaveText("Invalid taskPoints.fc_follow: must be a whole number from 0 to 1000000");
-  const stored = async () => ((await (await request.get(`${app.baseUrl}/api/admin/quests`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).json()) as { taskPoints: Record<string, number> }).taskPoints;
+  const catalog = async () =>
+    (await (await request.get(`${app.baseUrl}/api/admin/quests`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).json()) as { taskPoints: Record<string, number>; streakBonuses: unknown[] };
+  const stored = async () => (await catalog()).taskPoints;
+  const storedBonuses = async () => (await catalog()).streakBonuses;
   expect((await stored()).daily_checkin).toBe(0);
   await form.getByTestId("task-points-fc_follow").fill("0");
+  // A streak bonus at a streak of 1 is no streak: named on its field, nothing sent.
+  await form.getByTestId("streak-bonus-add").click();
+  const bonus = form.getByTestId("streak-bonus");
+  await bonus.getByTestId("streak-bonus-streak").fill("1");
+  await bonus.getByTestId("streak-bonus-points").fill("10");
+  await form.getByTestId("task-points-save").click();
+  await expect(form.getByRole("alert")).toHaveText("Invalid streakBonuses.streak: must be a whole number from 2 to 365");
+  await expect(bonus.getByTestId("streak-bonus-streak")).toHaveAttribute("aria-invalid", "true");
+  expect((await stored()).daily_checkin).toBe(0);
+  await bonus.getByTestId("streak-bonus-streak").fill("2");
   await form.getByTestId("task-points-save").click();
   await expect(form.getByTestId("task-points-saved")).toBeVisible();
   expect(await stored()).toMatchObject({ daily_checkin: 3, fc_follow: 0 });
+  expect(await storedBonuses()).toEqual([{ streak: 2, points: 10 }]);
+  await shoot(page, "console-task-points", form);
 
   const wallet = randomWallet();
   const checkIn = await request.post(`${app.baseUrl}/api/steam/task/complete`, { data: { wallet, taskId: "daily_checkin" } });
@@ -294,6 +310,7 @@ test("the console's Task points form: a bad value is named before anything is se
   await consolePhone.goto(`${app.baseUrl}/admin`);
   const phoneForm = consolePhone.getByTestId("task-points-form");
   await expect(phoneForm.getByTestId("task-points-daily_checkin")).toHaveValue("3");
+  await expect(phoneForm.getByTestId("streak-bonus-streak")).toHaveValue("2");
   await phoneForm.scrollIntoViewIfNeeded();
   const fields = [...(await phoneForm.locator("input").all()), phoneForm.getByTestId("task-points-save")];
   for (const field of fields) {
@@ -302,4 +319,18 @@ test("the console's Task points form: a bad value is named before anything is se
   }
   expect(await horizontalOverflow(consolePhone)).toBe(0);
   await phoneContext.close();
+});
+
+test("the dashboard's check-in tells the streak and the next streak bonus the team set", async ({ page, wallet }) => {
+  await page.setViewportSize(PHONE.viewport);
+  await wallet();
+  await page.goto(app.baseUrl);
+  await connectThroughModal(page);
+  const checkIn = page.getByTestId("task-daily_checkin");
+  await expect(checkIn.getByTestId("streak-bonus-next")).toHaveText("+10 bonus points at a 2-day streak");
+  await checkIn.getByTestId("checkin-button").click();
+  await expect(checkIn.getByTestId("checkin-streak")).toHaveText(/1-day streak/);
+  await expect(checkIn.getByTestId("streak-bonus-next")).toHaveText("+10 bonus points at a 2-day streak");
+  // A desktop context at phone width keeps its scrollbar's width aside: nothing may scroll sideways.
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 });

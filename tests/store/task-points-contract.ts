@@ -2,12 +2,13 @@
  * The tasks' points (TaskPoints of lib/store/ports/quests.ts) on every backend, behind the validating
  * wrapper: set in the catalog (moving its version, kept by import), credited by a check-in that checks in
  * and by a social task's first completion in their own step (board, season, score total, quest points, a
- * `task:` ledger entry), nothing by a refused check-in or a repeat; 0 changes nothing.
+ * `task:` ledger entry), nothing by a refused check-in or a repeat; 0 changes nothing. A streak bonus is
+ * credited by the check-in whose streak is exactly its length, in the same step.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { SECONDS_PER_DAY, utcDay } from "@/lib/domain/analytics";
 import { MAX_QUEST_POINTS } from "@/lib/domain/quests";
-import { STREAK_WINDOW_SECONDS } from "@/lib/domain/rulebook";
+import { STREAK_WINDOW_SECONDS, streakBonusId } from "@/lib/domain/rulebook";
 import { CHECKIN_COOLDOWN_SECONDS } from "@/lib/domain/tasks";
 import { checked } from "@/lib/store/checked";
 import type { Store, TaskPoints } from "@/lib/store/types";
@@ -97,6 +98,57 @@ export function describeTaskPointsContract(name: string, open: OpenBoardStore) {
       await store.setTaskPoints({});
       await checkIn(store, wallet, NOON + 2 * CHECKIN_COOLDOWN_SECONDS);
       expect(await creditsOf(store, wallet)).toMatchObject({ score: 8, ledger: { points: 8, total: 2 } });
+    });
+
+    it("a streak bonus at 3 days is credited by the check-in that makes a streak of exactly 3, not 2 or 4, and again once a broken streak gets back to 3", async () => {
+      const store = await fresh({ daily_checkin: 1, [streakBonusId(3)]: 50, [streakBonusId(5)]: 7 });
+      expect((await store.readQuestCatalog()).taskPoints).toEqual({ daily_checkin: 1, "streak:3": 50, "streak:5": 7 });
+      const wallet = randomWallet();
+      const day = (n: number) => NOON + n * CHECKIN_COOLDOWN_SECONDS;
+      for (const n of [0, 1]) await checkIn(store, wallet, day(n));
+      expect(await creditsOf(store, wallet)).toMatchObject({ score: 2, ledger: { points: 2, total: 2 } });
+
+      expect(await checkIn(store, wallet, day(2))).toMatchObject({ checkedIn: true, streak: 3 });
+      const bonus = { source: "task", questId: "streak:3", points: 50, at: day(2) };
+      const checkInEntry = { source: "task", questId: "daily_checkin", points: 1, at: day(2) };
+      expect(await creditsOf(store, wallet)).toMatchObject({ score: 53, total: 53, ledger: { points: 53, total: 4 } });
+      expect((await store.getQuestLedger(wallet, 2)).entries).toEqual(expect.arrayContaining([bonus, checkInEntry]));
+
+      expect(await checkIn(store, wallet, day(3))).toMatchObject({ streak: 4 });
+      expect(await creditsOf(store, wallet)).toMatchObject({ score: 54, ledger: { total: 5 } });
+
+      // A missed day: the streak starts again at 1 and earns the 3-day bonus a second time.
+      const restart = day(3) + STREAK_WINDOW_SECONDS;
+      expect(await checkIn(store, wallet, restart)).toMatchObject({ streak: 1 });
+      for (const n of [1, 2]) await checkIn(store, wallet, restart + n * CHECKIN_COOLDOWN_SECONDS);
+      expect(await creditsOf(store, wallet)).toMatchObject({ score: 54 + 3 + 50, ledger: { points: 107, total: 9 } });
+      expect((await store.readQuests(wallet)).wallet).toMatchObject({ points: 107, lastCompleted: {} });
+    });
+
+    it("a streak bonus needs no check-in points, a refused check-in credits none, and the catalog refuses a length outside 2 to 365", async () => {
+      const store = await fresh({ [streakBonusId(2)]: 4 });
+      const wallet = randomWallet();
+      await checkIn(store, wallet, NOON);
+      expect(await checkIn(store, wallet, NOON + CHECKIN_COOLDOWN_SECONDS - 1)).toMatchObject({ checkedIn: false });
+      expect(await creditsOf(store, wallet)).toEqual({ score: 0, season: null, total: 0, ledger: { points: 0, total: 0, entries: [] } });
+      expect(await checkIn(store, wallet, NOON + CHECKIN_COOLDOWN_SECONDS)).toMatchObject({ streak: 2 });
+      expect(await creditsOf(store, wallet)).toMatchObject({
+        score: 4,
+        total: 4,
+        ledger: { points: 4, total: 1, entries: [{ source: "task", questId: "streak:2", points: 4, at: NOON + CHECKIN_COOLDOWN_SECONDS }] },
+      });
+      expect(await store.setTaskPoints({ [streakBonusId(365)]: 1 })).toMatchObject({ outcome: "set" });
+      await expect(store.setTaskPoints({ [streakBonusId(1)]: 1 })).rejects.toThrow(RangeError);
+      await expect(store.setTaskPoints({ [streakBonusId(366)]: 1 })).rejects.toThrow(RangeError);
+      await expect(store.setTaskPoints({ "streak:02": 1 } as TaskPoints)).rejects.toThrow(RangeError);
+    });
+
+    it("readQuests hands the tasks' points with the catalog, and none when the caller holds its version", async () => {
+      const store = await fresh({ daily_checkin: 2, [streakBonusId(7)]: 30 });
+      const wallet = randomWallet();
+      const read = await store.readQuests(wallet);
+      expect(read.taskPoints).toEqual({ daily_checkin: 2, "streak:7": 30 });
+      expect((await store.readQuests(wallet, read.version)).taskPoints).toBeNull();
     });
 
     it("worth 0 (the default), a check-in and a social task answer and write as without task points", async () => {

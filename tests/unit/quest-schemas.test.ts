@@ -265,7 +265,7 @@ describe("the public view", () => {
         fc.constantFrom("once", "daily", "weekly"),
         (options, pick, lastCompletedAt, fidLinked, recurrence) => {
           const quest = parsed("quiz", { question: "Which?", options, answer: pick % options.length }, { recurrence });
-          const json = JSON.stringify(questsResponse.parse({ wallet: ADDRESS.toLowerCase(), points: 0, streak: 0, quests: [publicQuestOf(quest, { lastCompletedAt, fidLinked, now: 2_000_000 })] }));
+          const json = JSON.stringify(questsResponse.parse({ wallet: ADDRESS.toLowerCase(), points: 0, streak: 0, streakBonuses: [], quests: [publicQuestOf(quest, { lastCompletedAt, fidLinked, now: 2_000_000 })] }));
           return !json.includes('"answer"');
         },
       ),

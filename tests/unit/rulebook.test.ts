@@ -13,7 +13,10 @@ import {
   referralCredit,
   referralTerms,
   rulebookOf,
+  nextStreakBonus,
   STREAK_WINDOW_SECONDS,
+  streakBonusId,
+  streakLengthOf,
 } from "@/lib/domain/rulebook";
 import { CHECKIN_COOLDOWN_SECONDS, MILESTONES } from "@/lib/domain/tasks";
 
@@ -27,6 +30,24 @@ describe("the rulebook", () => {
     expect(currentStreak({ last, streak: 4 }, last + STREAK_WINDOW_SECONDS - 1)).toBe(4);
     expect(currentStreak({ last, streak: 4 }, last + STREAK_WINDOW_SECONDS)).toBe(0);
     expect(currentStreak({ last: null, streak: 0 }, last)).toBe(0);
+  });
+
+  it("the next streak bonus is the shortest length above the streak: at exactly a length, the one after it", () => {
+    const bonuses = [
+      { streak: 30, points: 100 },
+      { streak: 7, points: 10 },
+    ];
+    expect(nextStreakBonus(bonuses, 0)).toEqual({ streak: 7, points: 10 });
+    expect(nextStreakBonus(bonuses, 6)).toEqual({ streak: 7, points: 10 });
+    expect(nextStreakBonus(bonuses, 7)).toEqual({ streak: 30, points: 100 });
+    expect(nextStreakBonus(bonuses, 30)).toBeNull();
+    expect(nextStreakBonus([], 0)).toBeNull();
+  });
+
+  it("a streak bonus's id names its length; a task's id, a zero or a padded length is none", () => {
+    expect(streakBonusId(7)).toBe("streak:7");
+    expect(streakLengthOf(streakBonusId(365))).toBe(365);
+    for (const id of ["daily_checkin", "streak:0", "streak:07", "streak:", "streak:7x", "xstreak:7"]) expect(streakLengthOf(id)).toBeNull();
   });
 
   it("a quest's earn rule is its points now and its recurrence's period, null for a once quest", () => {

@@ -100,7 +100,7 @@ describe("services", () => {
         { type: "task.completed", wallet, task: "daily_checkin", at: T0, streak: 1 },
         { type: "task.completed", wallet, task: "daily_checkin", at: now, streak: 2 },
       ]);
-      expect(await getQuests(deps, wallet)).toEqual({ wallet, points: 0, streak: 2, quests: [] });
+      expect(await getQuests(deps, wallet)).toEqual({ wallet, points: 0, streak: 2, streakBonuses: [], quests: [] });
       const last = now;
       now = last + STREAK_WINDOW_SECONDS - 1;
       expect((await getQuests(deps, wallet)).streak).toBe(2);

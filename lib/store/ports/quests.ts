@@ -10,6 +10,7 @@
  * back: a process keeps the catalog it read and passes its version, and a read at that version sends no
  * quests back; a completion checked against an older catalog is refused as "stale".
  */
+import type { StreakBonusId } from "@/lib/domain/rulebook";
 import type { CompletableTaskId } from "@/lib/domain/tasks";
 
 /**
@@ -32,9 +33,12 @@ export const LOOKUP_LEDGER_PAGE = 100;
  * Points the interface's completable tasks credit (the check-in per check-in, a social task on its first
  * completion), set in the catalog; a task absent is worth 0, so with none set every answer stays as it was.
  * The check-in and social task steps read them in their own step (TaskStore), so a process never credits
- * points of a catalog it holds stale.
+ * points of a catalog it holds stale. A streak bonus sits beside them under its id (streakBonusId of
+ * lib/domain/rulebook.ts, which the Redis check-in script builds too): the check-in's step credits the
+ * entry of the streak it makes.
  */
-export type TaskPoints = Partial<Record<CompletableTaskId, number>>;
+export type TaskPoints = Partial<Record<CompletableTaskId | StreakBonusId, number>>;
+
 
 export interface QuestCatalog {
   /** See the top of this file; 0 before the first quest. */
@@ -61,6 +65,8 @@ export interface QuestsRead {
   version: number;
   /** The catalog at `version`; null when `version` is the unlessVersion given (the caller has it). */
   quests: StoredQuest[] | null;
+  /** The tasks' points (streak bonuses included) at `version`; null with `quests`. */
+  taskPoints: TaskPoints | null;
   wallet: WalletQuests;
 }
 

@@ -72,6 +72,10 @@ function writeOf<T extends string>(reply: unknown, outcomes: readonly T[], what:
 }
 
 /** The tasks' points as the scripts take them: taskId, points, ... */
+function taskPointsOf(reply: unknown): TaskPoints {
+  return Object.fromEntries(pairsOf(reply, "task points").map(([id, n]) => [str(id, "task id"), int(n, "task points")])) as TaskPoints;
+}
+
 function taskPairs(taskPoints: TaskPoints): string[] {
   return Object.entries(taskPoints).flatMap(([taskId, points]) => [taskId, whole(points ?? 0)]);
 }
@@ -89,13 +93,14 @@ export function questOperations(context: RedisContext): QuestStore {
     async readQuests(wallet, unlessVersion) {
       const reply = await runList(
         "read-quests",
-        [...catalogKeys, keys.questProgress(wallet), keys.linkedFids, keys.wallet(wallet)],
+        [...catalogKeys, keys.questProgress(wallet), keys.linkedFids, keys.wallet(wallet), keys.taskPoints],
         [wallet, unlessVersion === undefined ? "" : whole(unlessVersion)],
-        5,
+        6,
       );
       return {
         version: int(reply[0], "catalog version"),
         quests: reply[1] === null ? null : questsOf(reply[1]),
+        taskPoints: reply[5] === null ? null : taskPointsOf(reply[5]),
         wallet: progressOf(reply[2], reply[3], reply[4]),
       };
     },
@@ -106,7 +111,7 @@ export function questOperations(context: RedisContext): QuestStore {
         version: int(version, "catalog version"),
         quests: questsOf(quests),
         completions: Object.fromEntries(pairsOf(completions, "completions").map(([id, n]) => [str(id, "quest id"), int(n, "completions")])),
-        taskPoints: Object.fromEntries(pairsOf(taskPoints, "task points").map(([id, n]) => [str(id, "task id"), int(n, "task points")])) as TaskPoints,
+        taskPoints: taskPointsOf(taskPoints),
       };
     },
 

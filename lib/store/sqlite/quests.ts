@@ -13,6 +13,7 @@ import { immediate, required, snapshot, type Db } from "@/lib/store/sqlite/db";
 import type { Board } from "@/lib/store/sqlite/leaderboard";
 import type { Register } from "@/lib/store/sqlite/wallets";
 import type { Outbox } from "@/lib/store/sqlite/webhooks";
+import type { StreakBonusId } from "@/lib/domain/rulebook";
 import type { CompletableTaskId } from "@/lib/domain/tasks";
 import { isQuestProgressId, ledgerEntryFrom, storedLedgerId, type CreditAction, type CreditActionResult, type QuestLedger, type QuestStore, type StoredQuest, type TaskPoints } from "@/lib/store/types";
 
@@ -36,10 +37,11 @@ export function prepareLedger(db: Db): (wallet: string, limit: number) => QuestL
 
 /**
  * Credits a completable task's points (task_points, read in the caller's transaction) to the wallet: the
- * board (and the running season's, held if disqualified), its quest points and a `task:<id>` ledger entry.
+ * board (and the running season's, held if disqualified), its quest points and a `task:<id>` ledger entry
+ * (a streak bonus: `task:streak:<length>`).
  * A task worth 0 writes nothing. The check-in and social task steps (tasks.ts) call it inside theirs.
  */
-export function prepareTaskCredit(db: Db, board: Board): (wallet: string, taskId: CompletableTaskId, now: number) => void {
+export function prepareTaskCredit(db: Db, board: Board): (wallet: string, taskId: CompletableTaskId | StreakBonusId, now: number) => void {
   const readTaskPoints = db.prepare<[string], { points: number }>("SELECT points FROM task_points WHERE task_id = ?");
   const addQuestPoints = db.prepare<[{ wallet: string; points: number }]>(
     "INSERT INTO quest_points (wallet, points) VALUES (:wallet, :points) ON CONFLICT DO UPDATE SET points = points + excluded.points",
@@ -116,6 +118,7 @@ export function sqliteQuests(db: Db, board: Board, register: Register, outbox: O
       return {
         version: current,
         quests: current === unlessVersion ? null : quests(),
+        taskPoints: current === unlessVersion ? null : taskPoints(),
         wallet: {
           points: readPoints.get(wallet)?.points ?? 0,
           lastCompleted: Object.fromEntries(readProgress.all(wallet).filter((row) => isQuestProgressId(row.quest_id)).map((row) => [row.quest_id, row.last_at])),

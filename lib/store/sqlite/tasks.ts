@@ -3,12 +3,11 @@
  * task (named from SOCIAL_TASK_IDS, see rows.ts) and nft_mint. Each write also makes the wallet known,
  * and counts the day's check-in, first completion or first nft_mint, each also an action of the
  * wallet for its referrer's signals. A check-in and a first completion credit the task's points
- * (prepareTaskCredit of quests.ts) in the same transaction, and appends its task.completed to the
+ * (prepareTaskCredit of quests.ts), a check-in also the bonus of the streak it makes, in the same transaction, and appends its task.completed to the
  * webhook outbox (webhooks.ts).
  */
 import "server-only";
 import type Database from "better-sqlite3";
-import type { ReferralCredit } from "@/lib/domain/rulebook";
 import { SOCIAL_TASK_IDS, type SocialTaskId } from "@/lib/domain/tasks";
 import { FACTS, socialTaskFact } from "@/lib/store/facts";
 import type { Counters } from "@/lib/store/sqlite/counters";
@@ -19,6 +18,7 @@ import type { Signals } from "@/lib/store/sqlite/signals";
 import type { Credits } from "@/lib/store/sqlite/referrals";
 import type { Register } from "@/lib/store/sqlite/wallets";
 import type { Outbox } from "@/lib/store/sqlite/webhooks";
+import { streakBonusId, type ReferralCredit } from "@/lib/domain/rulebook";
 import type { CheckInResult, TaskStore } from "@/lib/store/types";
 
 type WalletNow = { wallet: string; now: number };
@@ -61,6 +61,7 @@ export function sqliteTasks(db: Db, register: Register, counters: Counters, sign
         counters.fact(FACTS.checkIns, now);
         signals.action(wallet);
         creditTask(wallet, "daily_checkin", now);
+        creditTask(wallet, streakBonusId(made.streak), now);
         outbox.append("task.completed", now, { wallet, task: "daily_checkin", streak: made.streak });
         if (creditsPending) creditedReferrer = credits.creditPending(wallet, now, creditsPending);
       }

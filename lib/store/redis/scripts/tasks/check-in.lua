@@ -2,7 +2,8 @@
 -- checkIn: stores `now` unless a check-in happened less than `cooldown` seconds ago.
 -- A check-in may count the wallet as an active referee of its referrer (countActive of lib/signals.lua)
 -- and, when given a credit (`creditsPending` '1': the "checkin" rule of REFERRAL_QUALIFY), credits its
--- waiting referral with it (creditPending). A check-in credits the daily_checkin task's points (creditTask).
+-- waiting referral with it (creditPending). A check-in credits the daily_checkin task's points (creditTask)
+-- and, when the streak it makes is a length the team set a bonus at, that bonus (q:tasks 'streak:<length>').
 -- A check-in less than `streakWindow` seconds after the previous one adds 1 to checkInStreak, any other
 -- sets it to 1; a refused one changes nothing. A check-in writes task.completed (with its streak) to the
 -- webhooks' outbox, and its credit referral.credited.
@@ -33,6 +34,7 @@ redis.call('HSET', walletKey, 'checkInLast', string.format('%d', now), 'checkInS
 countFact(day, 'checkins')
 countActive(signals, walletKey)
 creditTask(task, board, season, credit.score, wallet, 'daily_checkin', now)
+creditTask(task, board, season, credit.score, wallet, string.format('streak:%d', streak), now)
 appendEvent(outbox, 'task.completed', now, function()
   return jsonObject({'wallet', jsonString(wallet), 'task', jsonString('daily_checkin'), 'streak', jsonInt(streak)})
 end)
