@@ -15,7 +15,7 @@ import { DEFAULT_RETENTION_DAYS } from "@/lib/domain/analytics";
 import type { DomainEvent } from "@/lib/domain/events";
 import { refCodeOf } from "@/lib/domain/wallet";
 import { createDispatcher, type EventDispatcher } from "@/lib/services/events";
-import { createWebhook, endpointsExist, webhookRuntime, webhookSubscriptions, type WebhookDeps } from "@/lib/services/webhooks";
+import { createWebhook, deliverSoon, endpointsExist, webhookRuntime, webhookSubscriptions, type WebhookDeps } from "@/lib/services/webhooks";
 import { checked } from "@/lib/store/checked";
 import { openSqliteStore } from "@/lib/store/sqlite";
 import type { Store } from "@/lib/store/types";
@@ -36,9 +36,9 @@ describe("webhook delivery after responses", () => {
   let dir: string;
   let store: Store;
   let reads: number;
-  /** Each takeDueDeliveries call: whether the held answers were released when it was asked. */
-  let takes: boolean[];
-  let released: boolean;
+  /** Each takeDueDeliveries call: how many attempts the store had recorded when it was asked. */
+  let takes: number[];
+  let recorded: number;
   /** The after() tasks of the request being made. */
   const queued: (() => Promise<void>)[] = [];
   let events: EventDispatcher;
@@ -65,14 +65,20 @@ describe("webhook delivery after responses", () => {
     const opened = checked(openSqliteStore(dir, { retentionDays: DEFAULT_RETENTION_DAYS }));
     reads = 0;
     takes = [];
-    released = false;
+    recorded = 0;
     hold = null;
     onReceive = null;
     received.length = 0;
     const has = opened.hasWebhookEndpoints.bind(opened);
     const take = opened.takeDueDeliveries.bind(opened);
     opened.hasWebhookEndpoints = () => ((reads += 1), has());
-    opened.takeDueDeliveries = (...args) => (takes.push(released), take(...args));
+    const record = opened.recordWebhookAttempt.bind(opened);
+    opened.takeDueDeliveries = (...args) => (takes.push(recorded), take(...args));
+    opened.recordWebhookAttempt = async (...args) => {
+      const result = await record(...args);
+      recorded += 1;
+      return result;
+    };
     store = opened;
     const later = (task: () => Promise<void>) => void queued.push(task);
     deps = { store, clock: () => NOW, webhooks: webhookRuntime(true, later) };
@@ -132,7 +138,7 @@ describe("webhook delivery after responses", () => {
     const first = (await referRequest())();
     await firstArrived;
     onReceive = null;
-    expect(takes).toEqual([false]);
+    expect(takes).toEqual([0]);
 
     // Three requests while the pass is sending (its receiver holds the answer): 6 more events.
     const later: Promise<void>[] = [];
@@ -140,14 +146,27 @@ describe("webhook delivery after responses", () => {
       const end = await referRequest();
       later.push(end().then(() => expect(received).toHaveLength(8)));
     }
-    released = true;
     release();
     await Promise.all([first, ...later]);
 
-    // One rerun, and only after the running pass let go of its take.
-    expect(takes).toEqual([false, true]);
+    // One rerun, and only once the running pass recorded its two attempts: never two passes at once.
+    expect(takes).toEqual([0, 2]);
     expect(received).toHaveLength(8);
     expect(received.filter((type) => type === "referral.credited")).toHaveLength(4);
+  });
+
+  it("calls within one turn of the event loop share one pass, however many awaits apart", async () => {
+    await endpointElsewhere();
+    await (await referRequest())();
+    await referRequest();
+    takes = [];
+    // next/server starts a response's after() tasks together, but each reaches deliverSoon after its own awaits.
+    const first = deliverSoon(deps);
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+    const second = deliverSoon(deps);
+    await Promise.all([first, second]);
+    expect(takes).toHaveLength(1);
+    expect(received).toHaveLength(4);
   });
 
   it("five concurrent calls that find the flag stale share one store read", async () => {
