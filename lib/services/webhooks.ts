@@ -3,6 +3,7 @@
  * writes with each fact. Delivery runs after the response of a request whose fact emitted an event
  * (while this process knows endpoints exist), after the admin's test and re-enable, and in the
  * cron route; the store's lease keeps concurrent runs from sending one delivery twice at once.
+ * After responses, a process runs one pass at a time for any burst of events (deliverSoon).
  */
 import { randomBytes } from "node:crypto";
 import { ApiError } from "@/lib/contract/errors";
@@ -44,6 +45,16 @@ export interface WebhookRuntime {
   sleep: (ms: number) => Promise<void>;
   /** Whether endpoints exist, as last read at `checkedAt` (null: never read). */
   endpoints: { exist: boolean; checkedAt: number | null };
+  /** The store read of `endpoints` under way, shared by every call that found the flag stale meanwhile. */
+  endpointsRead: Promise<boolean> | null;
+  /** The delivery pass after responses, scheduled or running, and the one queued behind it (deliverSoon). */
+  passes: { current: DeliveryPass | null; next: DeliveryPass | null };
+}
+
+/** One deliverDue run after responses: `taken` once it has asked the store for due deliveries (a delivery written later may be missed). */
+export interface DeliveryPass {
+  done: Promise<void>;
+  taken: boolean;
 }
 
 export function webhookRuntime(allowPrivate: boolean, later: Later): WebhookRuntime {
@@ -53,6 +64,8 @@ export function webhookRuntime(allowPrivate: boolean, later: Later): WebhookRunt
     send: sendWebhook,
     sleep: (ms) => new Promise((done) => setTimeout(done, ms)),
     endpoints: { exist: false, checkedAt: null },
+    endpointsRead: null,
+    passes: { current: null, next: null },
   };
 }
 
@@ -166,13 +179,14 @@ const SCHEDULE = { retryDelaysSeconds: RETRY_DELAYS_SECONDS, disableAfterSeconds
  * Sends every due delivery (GET /api/cron/webhooks runs it whatever this process knows of endpoints): batches of DELIVERY_BATCH taken with a lease (so runs on this or another
  * process never send one delivery at the same time), SEND_CONCURRENCY at a time, each attempt
  * recorded with the retry schedule. Goes on while a batch was full, within RUN_BUDGET_MS; a retry
- * due within WAIT_FOR_RETRY_SECONDS is waited for once.
+ * due within WAIT_FOR_RETRY_SECONDS is waited for once. `onTake` hears each take just before it is asked for.
  */
-export async function deliverDue(deps: WebhookDeps): Promise<DeliveryRun> {
+export async function deliverDue(deps: WebhookDeps, onTake?: () => void): Promise<DeliveryRun> {
   const total: DeliveryRun = { attempts: 0, delivered: 0, failed: 0, disabled: 0 };
   const started = performance.now();
   let waited = false;
   for (;;) {
+    onTake?.();
     const batch = await deps.store.takeDueDeliveries(deps.clock(), DELIVERY_BATCH, CLAIM_LEASE_SECONDS);
     const outcomes = await inParallel(batch, SEND_CONCURRENCY, (due) => attempt(deps, due));
     let soonestRetry: number | null = null;
@@ -218,37 +232,77 @@ async function inParallel<T, R>(items: readonly T[], limit: number, run: (item: 
   return results;
 }
 
-/** Runs deliverDue after the response; a failure is logged (the deliveries stay due for the next run). */
+/** Delivers after the response (deliverSoon), inside the request's after() task. */
 function deliverLater(deps: WebhookDeps): void {
-  deps.webhooks.later(async () => {
-    try {
-      await deliverDue(deps);
-    } catch (error) {
-      console.error("[refboard] webhook delivery failed:", error);
-    }
-  });
+  deps.webhooks.later(() => deliverSoon(deps));
+}
+
+/**
+ * A delivery pass that will send every delivery written before this call; resolves once it ran,
+ * so that each request's after() task covers the pass that sends its events (a serverless
+ * function may freeze once those settle). A pass that has not yet taken serves every call made
+ * meanwhile (the events of one request, or of a burst, cost one pass); a call made once it has
+ * taken queues one more pass behind it, shared by every later call until that one takes. One
+ * pass at a time: the queued one starts when the current one ends.
+ */
+export function deliverSoon(deps: WebhookDeps): Promise<void> {
+  const passes = deps.webhooks.passes;
+  if (passes.next) return passes.next.done;
+  if (passes.current && !passes.current.taken) return passes.current.done;
+  // The first pass waits a turn of the event loop: the other after() tasks of the same response start meanwhile and join it.
+  const after = passes.current?.done ?? new Promise<void>((turn) => setImmediate(turn));
+  const pass: DeliveryPass = { done: after.then(() => runPass(deps, pass)), taken: false };
+  if (passes.current) passes.next = pass;
+  else passes.current = pass;
+  return pass.done;
+}
+
+/** deliverDue as `pass`; a failure is logged (the deliveries stay due for the next run). Then the queued pass, if any, becomes the current one. */
+async function runPass(deps: WebhookDeps, pass: DeliveryPass): Promise<void> {
+  const passes = deps.webhooks.passes;
+  try {
+    await deliverDue(deps, () => (pass.taken = true));
+  } catch (error) {
+    console.error("[refboard] webhook delivery failed:", error);
+  } finally {
+    passes.current = passes.next;
+    passes.next = null;
+  }
 }
 
 /**
  * Whether this process should look for due deliveries: what it last read of the store, read again
  * when older than ENDPOINTS_FLAG_SECONDS. With no endpoint, a request pays no store call for
- * webhooks but this one read a minute at most.
+ * webhooks but this one read a minute at most; calls that find the flag stale while it is being
+ * read wait for that read.
  */
-export async function endpointsExist(deps: WebhookDeps): Promise<boolean> {
+export function endpointsExist(deps: WebhookDeps): Promise<boolean> {
   const known = deps.webhooks.endpoints;
-  const now = deps.clock();
-  if (known.checkedAt !== null && now - known.checkedAt < ENDPOINTS_FLAG_SECONDS) return known.exist;
-  deps.webhooks.endpoints = { exist: await deps.store.hasWebhookEndpoints(), checkedAt: now };
-  return deps.webhooks.endpoints.exist;
+  if (known.checkedAt !== null && deps.clock() - known.checkedAt < ENDPOINTS_FLAG_SECONDS) return Promise.resolve(known.exist);
+  deps.webhooks.endpointsRead ??= readEndpoints(deps);
+  return deps.webhooks.endpointsRead;
 }
 
-/** The domain events that write a webhook event with their fact: after each, this process delivers while endpoints exist. */
+async function readEndpoints(deps: WebhookDeps): Promise<boolean> {
+  const before = deps.webhooks.endpoints;
+  const now = deps.clock();
+  try {
+    const exist = await deps.store.hasWebhookEndpoints();
+    // A create or delete of this process during the read told the flag something newer.
+    if (deps.webhooks.endpoints === before) deps.webhooks.endpoints = { exist, checkedAt: now };
+    return exist;
+  } finally {
+    deps.webhooks.endpointsRead = null;
+  }
+}
+
+/** The domain events that write a webhook event with their fact: after each, this process delivers (one pass for a burst) while endpoints exist. */
 export const WEBHOOK_FACTS = WEBHOOK_EVENT_TYPES satisfies readonly DomainEventType[];
 
 export function webhookSubscriptions(deps: WebhookDeps): Subscription[] {
   return WEBHOOK_FACTS.map((type) =>
     on(type, async () => {
-      if (await endpointsExist(deps)) await deliverDue(deps);
+      if (await endpointsExist(deps)) await deliverSoon(deps);
     }),
   );
 }
