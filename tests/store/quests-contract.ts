@@ -78,9 +78,9 @@ export function describeQuestsContract(name: string, open: OpenBoardStore) {
       await store.linkFarcaster(4242, wallet, NOON - 10);
       await complete(store, { wallet, questId: "a", catalogVersion: version });
       const held = await store.readQuests(wallet, version);
-      expect(held).toEqual({ version, quests: null, wallet: { points: 5, lastCompleted: { a: NOON }, fid: 4242, checkIn: { last: null, streak: 0 } } });
+      expect(held).toEqual({ version, quests: null, taskPoints: null, wallet: { points: 5, lastCompleted: { a: NOON }, fid: 4242, checkIn: { last: null, streak: 0 } } });
       expect((await store.readQuests(wallet, version - 1)).quests).toEqual([visit("a", 5)]);
-      expect(await store.readQuests(randomWallet())).toEqual({ version, quests: [visit("a", 5)], wallet: { points: 0, lastCompleted: {}, fid: null, checkIn: { last: null, streak: 0 } } });
+      expect(await store.readQuests(randomWallet())).toEqual({ version, quests: [visit("a", 5)], taskPoints: {}, wallet: { points: 0, lastCompleted: {}, fid: null, checkIn: { last: null, streak: 0 } } });
     });
 
     it("imports all or nothing: creates and replaces in one version step, refuses past MAX_QUESTS", async () => {
