@@ -40,6 +40,8 @@ type Document = {
   info: { title: string; description: string };
   tags: { name: string }[];
   paths: Record<string, Record<string, Operation>>;
+  /** The requests refboard sends to a team's endpoint, one per event type. */
+  webhooks: Record<string, Record<string, Omit<Operation, "operationId">>>;
   components: { schemas: Record<string, Schema>; parameters: Record<string, Parameter> };
 };
 
@@ -258,9 +260,14 @@ function Contents({ doc, operations }: { doc: Document; operations: Listed[] }) 
 
 export default function DocsPage() {
   const doc = openApiDocument() as unknown as Document;
-  const operations: Listed[] = Object.entries(doc.paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, op]) => ({ path, method, op })),
+  // The events follow the Webhooks tag's endpoints: a request refboard sends, named by its event type.
+  const events: Listed[] = Object.entries(doc.webhooks).flatMap(([type, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({ path: `${type} (to your endpoint)`, method, op: { ...op, operationId: `event-${type.replaceAll(".", "-")}` } })),
   );
+  const operations: Listed[] = [
+    ...Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op }))),
+    ...events,
+  ];
   return (
     <article className="space-y-8">
       <header className="space-y-2">

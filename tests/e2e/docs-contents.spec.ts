@@ -50,6 +50,12 @@ test("the contents list every section, and a link lands on its section below the
   const header = (await page.getByRole("banner").boundingBox())!;
   await expect.poll(async () => (await heading.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
 
+  // The webhook events are listed under Webhooks after its endpoints, each with its signature headers.
+  const webhooks = contents.locator(":scope > ol > li").filter({ has: page.getByRole("link", { name: "Webhooks", exact: true }) });
+  await expect(webhooks.locator("ol a").last()).toHaveText("POST webhook.test (to your endpoint)");
+  await expect(webhooks.locator("ol a")).toContainText(["POST referral.recorded (to your endpoint)"]);
+  await expect(page.locator("#event-referral-credited")).toContainText("webhook-signature");
+
   await contents.getByRole("link", { name: "GET /api/leaderboard", exact: true }).click();
   await expect(page).toHaveURL(`${app.baseUrl}/docs#getLeaderboard`);
   await expect(page.locator("#getLeaderboard h3")).toBeInViewport();
