@@ -16,6 +16,7 @@ const REPORTS = "reports";
 const NEEDS = [
   { bin: "redis-server", pkg: "redis-server", why: "the Redis store tests" },
   { bin: "chromium", pkg: "chromium", why: "the browser tests" },
+  { bin: "openssl", pkg: "openssl", why: "the Upstash transport's https test (a certificate made for the run)" },
 ];
 
 function log(message) {

@@ -1,6 +1,11 @@
-/** The Upstash REST transport (lib/store/redis/upstash.ts) against a scripted HTTP server: what it sends, what it makes of answers, its deadline. */
+/** The Upstash REST transport (lib/store/redis/upstash.ts) against a scripted HTTP server: what it sends, what it makes of answers, its deadline; and over https. */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { isNoScriptError } from "@/lib/store/redis/client";
 import { createUpstashClient } from "@/lib/store/redis/upstash";
@@ -111,5 +116,45 @@ describe("Upstash REST transport", () => {
     await call;
     expect(outcome).toMatchObject({ name: "TimeoutError", message: "The operation was aborted due to timeout" });
     expect(rest.seen).toHaveLength(1);
+  });
+});
+
+describe("Upstash REST transport over https (Vercel KV's only scheme)", () => {
+  it("sends the same request over TLS and keeps one connection for consecutive commands", async () => {
+    // A self-signed certificate for 127.0.0.1, made for this run; the client is told to accept it through
+    // NODE_TLS_REJECT_UNAUTHORIZED, which Node reads on each new TLS connection.
+    const dir = mkdtempSync(join(tmpdir(), "upstash-tls-"));
+    execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1", "-keyout", join(dir, "key.pem"), "-out", join(dir, "cert.pem")], { stdio: "ignore" });
+    const seen: unknown[] = [];
+    let connections = 0;
+    const server = createHttpsServer({ key: readFileSync(join(dir, "key.pem")), cert: readFileSync(join(dir, "cert.pem")) }, (req, res) => {
+      let text = "";
+      req.setEncoding("utf8");
+      req.on("data", (chunk: string) => (text += chunk));
+      req.on("end", () => {
+        seen.push({ body: JSON.parse(text) as unknown, authorization: req.headers.authorization });
+        json(res, 200, { result: seen.length });
+      });
+    });
+    server.on("secureConnection", () => connections++);
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const previous = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+    process.env.NODE_TLS_REJECT_UNAUTHORIZED = "0";
+    try {
+      const client = createUpstashClient({ url: `https://127.0.0.1:${(server.address() as AddressInfo).port}`, token: "tok", timeoutMs: 5_000 });
+      expect(await client.evalsha("abc", ["k"], [])).toBe(1);
+      expect(await client.evalsha("abc", ["k"], [])).toBe(2);
+      await client.quit();
+    } finally {
+      if (previous === undefined) delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+      else process.env.NODE_TLS_REJECT_UNAUTHORIZED = previous;
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(seen).toEqual([
+      { body: ["evalsha", "abc", 1, "k"], authorization: "Bearer tok" },
+      { body: ["evalsha", "abc", 1, "k"], authorization: "Bearer tok" },
+    ]);
+    expect(connections).toBe(1);
   });
 });
