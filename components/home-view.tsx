@@ -1,7 +1,7 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useEffect } from "react";
-import { Dashboard } from "@/components/dashboard/dashboard";
 import { Landing } from "@/components/landing/landing";
 import type { InviteVerdict } from "@/components/referral/invite-verdict";
 import { useReferralSession } from "@/components/referral/referral-session";
@@ -9,6 +9,12 @@ import type { TaskSettings } from "@/components/tasks/task-list";
 import type { BoardOverview } from "@/lib/contract/schemas";
 import type { QualifyRule } from "@/lib/domain/qualify";
 import { useWallet } from "@/lib/client/wallet";
+
+// The dashboard's code (tasks, quests, the referral card) stays off the landing's first load. The
+// server still renders it for a wallet read from the cookie, and has the browser preload its chunk;
+// a visitor's browser fetches it right after hydration, so connecting finds it in place.
+const Dashboard = dynamic(() => import("@/components/dashboard/dashboard").then((m) => m.Dashboard));
+const preloadDashboard = () => import("@/components/dashboard/dashboard").catch(() => undefined);
 
 /** The landing page for visitors, the dashboard once a wallet is connected (or being restored from the cookie). */
 export function HomeView({
@@ -30,6 +36,7 @@ export function HomeView({
 }) {
   const { address } = useWallet();
   const { reportUnknownCode } = useReferralSession();
+  useEffect(() => void preloadDashboard(), []);
   useEffect(() => {
     if (invite.kind === "unknown") reportUnknownCode(invite.code);
   }, [invite, reportUnknownCode]);

@@ -8,7 +8,7 @@ import { TaskList, type TaskSettings } from "@/components/tasks/task-list";
 import type { QualifyRule } from "@/lib/domain/qualify";
 import { shortWallet } from "@/lib/domain/wallet";
 
-// Code-split: the landing's first load (which carries this dashboard) stays within its budget.
+// Code-split: the payout hooks load apart from the dashboard, which most wallets see without a payout to claim.
 const ClaimLink = dynamic(() => import("@/components/payouts/claim-link").then((m) => m.ClaimLink));
 
 export function Dashboard({

@@ -11,7 +11,7 @@ import { useReferralSession } from "@/components/referral/referral-session";
 import { AlertIcon, InfoIcon, SparklesIcon } from "@/components/ui/icons";
 import { WalletAvatar } from "@/components/wallet/wallet-avatar";
 import { ApiRequestError } from "@/lib/client/api";
-import { useWalletByCode } from "@/lib/client/hooks";
+import { useWalletByCode } from "@/lib/client/invite-hooks";
 import { shortWallet } from "@/lib/domain/wallet";
 
 function Pill({ tone, children, testId }: { tone: "brand" | "warning" | "muted"; children: ReactNode; testId?: string }) {

@@ -84,17 +84,6 @@ export function useProgress(wallet: string) {
   });
 }
 
-/** A 404 is an answer ("unknown code"), not a failure worth retrying. */
-export function useWalletByCode(code: string | null) {
-  return useQuery({
-    queryKey: queryKeys.walletByCode(code ?? ""),
-    queryFn: () => api.walletByCode(code ?? ""),
-    enabled: code !== null,
-    staleTime: Infinity,
-    retry: (count, error) => error instanceof ApiRequestError && error.retryable && count < 2,
-  });
-}
-
 /**
  * Completes one task with an optimistic update of task-status; on failure the
  * previous state comes back, except a check-in cooldown, whose remaining time the

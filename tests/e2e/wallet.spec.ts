@@ -22,9 +22,11 @@ function expectOnlyChunkErrors(pageErrors: string[]): void {
 // recent-wallets key and its modal's test id.
 const WAGMI_MARKER = "eip6963:requestProvider";
 const RAINBOWKIT_MARKER = /rk-recent|rk-connect-header-label/;
+// The dashboard's heading: its code comes after hydration, for a visitor who connects.
+const DASHBOARD_MARKER = "Your dashboard";
 
 test.describe("wallet connection", () => {
-  test("wallet libraries stay off the first load: wagmi arrives after hydration, RainbowKit when the visitor asks to connect", async ({ page, app, wallet }, testInfo) => {
+  test("wallet libraries and the dashboard stay off the first load: wagmi and the dashboard arrive after hydration, RainbowKit when the visitor asks to connect", async ({ page, app, wallet }, testInfo) => {
     await wallet();
     const firstLoad = await measureFirstLoadJs(app.baseUrl);
     const critical = new Set(firstLoad.scripts.map((s) => new URL(s.src, app.baseUrl).href));
@@ -32,6 +34,7 @@ test.describe("wallet connection", () => {
       const body = await (await page.request.get(new URL(src, app.baseUrl).href)).text();
       expect(body, `${src} must not carry wagmi's wallet discovery`).not.toContain(WAGMI_MARKER);
       expect(body, `${src} must not carry RainbowKit`).not.toMatch(RAINBOWKIT_MARKER);
+      expect(body, `${src} must not carry the dashboard`).not.toContain(DASHBOARD_MARKER);
     }
     testInfo.annotations.push({ type: "first-load JS of /", description: `${firstLoad.scripts.length} scripts, ${kB(firstLoad.totalGzip)} gzip` });
     console.log(`[first-load JS of /] ${firstLoad.scripts.length} scripts, ${kB(firstLoad.totalBytes)} raw, ${kB(firstLoad.totalGzip)} gzip -9`);
@@ -46,6 +49,7 @@ test.describe("wallet connection", () => {
     await page.waitForLoadState("networkidle");
     const bodies = await Promise.all(later.map(async (url) => (await page.request.get(url)).text()));
     expect(bodies.some((b) => b.includes(WAGMI_MARKER)), "wagmi loads after hydration").toBe(true);
+    expect(bodies.some((b) => b.includes(DASHBOARD_MARKER)), "the dashboard loads after hydration, before a connect").toBe(true);
     expect(bodies.some((b) => RAINBOWKIT_MARKER.test(b)), "RainbowKit waits for a connect").toBe(false);
     await expect(page.locator("[data-rk]")).toHaveCount(0);
 
