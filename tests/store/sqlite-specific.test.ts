@@ -1,7 +1,7 @@
 /** What only the embedded backend promises: a file on disk, WAL, several connections, crash safety. */
 import { DEFAULT_RETENTION_DAYS, utcDay } from "@/lib/domain/analytics";
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { refCodeOf } from "@/lib/domain/wallet";
 import { checked } from "@/lib/store/checked";
 import { openSqliteStore, SQLITE_FILE_NAME, type SqliteStoreOptions } from "@/lib/store/sqlite";
-import { openDatabase, pragma } from "@/lib/store/sqlite/db";
+import { openDatabase, pragma, WAL_CHECKPOINT_PAGES } from "@/lib/store/sqlite/db";
 import { neighbourQueries, prepareRank } from "@/lib/store/sqlite/leaderboard";
 import { MIGRATIONS } from "@/lib/store/sqlite/migrations";
 import type { Store } from "@/lib/store/types";
@@ -102,6 +102,33 @@ describe("sqlite store on disk", () => {
     const raw = rawConnection(dir);
     expect(pragma(raw, "journal_mode")).toBe("wal");
     expect(pragma(raw, "user_version")).toBe(MIGRATIONS.length);
+  });
+
+  it(`checkpoints the WAL when it crosses ${WAL_CHECKPOINT_PAGES} pages, not at SQLite's default 1,000`, async () => {
+    const dir = tempDir();
+    const store = openStore(dir);
+    const wal = join(dir, `${SQLITE_FILE_NAME}-wal`);
+    // The WAL file: a 32-byte header, whose checkpoint sequence (bytes 12-15) moves each time a
+    // writer restarts the log after a complete checkpoint, then frames of a 24-byte header and a page.
+    const walState = () => {
+      const header = Buffer.alloc(32);
+      const fd = openSync(wal, "r");
+      readSync(fd, header, 0, 32, 0);
+      closeSync(fd);
+      return { sequence: header.readUInt32BE(12), frames: (statSync(wal).size - 32) / (24 + 4096) };
+    };
+    const referrer = randomWallet();
+    await store.registerWallet(referrer, T0);
+    const first = walState().sequence;
+    let framesAtRestart: number | undefined;
+    for (let i = 0; i < 1_000 && framesAtRestart === undefined; i++) {
+      const before = walState().frames;
+      await refer(store, randomWallet(), referrer, T0 + i);
+      if (walState().sequence !== first) framesAtRestart = before;
+    }
+    expect(framesAtRestart).toBeGreaterThanOrEqual(WAL_CHECKPOINT_PAGES);
+    // The commit that crossed the limit checkpointed, and the next write restarted the log.
+    expect(framesAtRestart).toBeLessThan(WAL_CHECKPOINT_PAGES + 100);
   });
 
   it("a file of schema version 1 gains the sign-in and rate-limit tables, its data intact", async () => {
@@ -342,8 +369,13 @@ describe("sqlite live board", () => {
     const params = { board: "s1", score: 1, reachedAt: T0, wallet: randomWallet(), limit: 5 };
     const plan = (sql: string) => JSON.stringify(raw.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params));
     for (const side of ["after", "before"] as const) {
-      for (const sql of Object.values(neighbourQueries(side))) {
+      for (const sql of Object.values(neighbourQueries(side, "s1"))) {
         expect(plan(sql)).toContain("SEARCH e USING INDEX leaderboard_entries_order");
+        expect(plan(sql)).not.toMatch(/TEMP B-TREE|SCAN e\b/);
+      }
+      // On the all-time board the index alone answers: no look-up of each entry's row.
+      for (const sql of Object.values(neighbourQueries(side, "all"))) {
+        expect(plan(sql)).toContain("SEARCH e USING COVERING INDEX leaderboard_entries_order");
         expect(plan(sql)).not.toMatch(/TEMP B-TREE|SCAN e\b/);
       }
     }

@@ -9,7 +9,7 @@
  * requests fail fast meanwhile.
  */
 import "server-only";
-import { createClient, TimeoutError } from "redis";
+import { createClient } from "redis";
 import type { SeasonSchedule } from "@/lib/domain/seasons";
 import type { SuspicionWeights } from "@/lib/domain/signals";
 import {
@@ -61,8 +61,6 @@ export function createTcpConnection(cfg: TcpClientConfig): TcpConnection {
         connection = connect(cfg, onReady);
         current.destroy();
       }
-      // node-redis's own command timeout carries no message; name what timed out.
-      if (error instanceof TimeoutError && !error.message) throw new RedisTimeoutError(String(args[0]), cfg.timeoutMs);
       throw error;
     }
   }
@@ -104,7 +102,9 @@ function connect(cfg: TcpClientConfig, onReady: () => void) {
     // No offline queue: a command still waiting to be written when the connection drops fails
     // with it, instead of waiting for the reconnect (send() waits for the first connect itself).
     disableOfflineQueue: true,
-    commandOptions: { timeout: cfg.timeoutMs },
+    // No commandOptions.timeout: send()'s withDeadline is the deadline, and replaces the connection
+    // when it passes. node-redis's own would arm a second one per command, an AbortSignal.timeout
+    // that outlives the reply and fires at the end of the budget anyway (a DOMException each).
     disableClientInfo: true,
   });
   let reported = false;

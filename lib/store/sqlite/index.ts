@@ -33,7 +33,7 @@ export function openSqliteStore(dataDir: string, options: SqliteStoreOptions): S
     const weights = options.suspicionWeights ?? SUSPICION_WEIGHTS;
     indexSuspicion(db, weights);
     const counters = openCounters(db, options.retentionDays);
-    const register = registrar(db, counters);
+    const { register, registerReading } = registrar(db, counters);
     const board = openBoard(db, options.seasons);
     const signals = openSignals(db);
     const outbox = openOutbox(db);
@@ -43,8 +43,8 @@ export function openSqliteStore(dataDir: string, options: SqliteStoreOptions): S
       kind: "sqlite" as const,
       ping: async () => void selectOne.get(),
       close: async () => void db.close(),
-      ...sqliteWallets(db, register),
-      ...sqliteReferrals(db, register, counters, signals, credits, outbox),
+      ...sqliteWallets(db, registerReading),
+      ...sqliteReferrals(db, register, registerReading, counters, signals, credits, outbox),
       ...sqliteTasks(db, register, counters, signals, credits, prepareTaskCredit(db, board), outbox),
       ...sqliteLeaderboard(db, board, register),
       ...sqliteAccess(db),

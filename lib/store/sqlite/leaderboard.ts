@@ -69,12 +69,18 @@ export type BoardKey = { score: number; reachedAt: number; wallet: string };
  * The referrals entry `e` shows: on the all-time board its wallet's referral count (0 for an entry
  * without a wallet row), on a season's the referrals credited during the season.
  */
-const referralsOf = (e: string) =>
-  `CASE WHEN ${e}.board = '${BOARD}' THEN coalesce((SELECT w.referrals_count FROM wallets w WHERE w.wallet = ${e}.wallet), 0)
-        ELSE ${e}.referrals END`;
+const referralsOf = (e: string) => `CASE WHEN ${e}.board = '${BOARD}' THEN ${walletReferrals(e)} ELSE ${e}.referrals END`;
 
-/** An entry's columns (as `e`), with the referrals it shows. */
-const ENTRY_COLUMNS = `e.wallet, e.score, e.reached_at, ${referralsOf("e")} AS referrals_count`;
+/** The referral count of entry `e`'s wallet, 0 without a wallet row. */
+const walletReferrals = (e: string) => `coalesce((SELECT w.referrals_count FROM wallets w WHERE w.wallet = ${e}.wallet), 0)`;
+
+/**
+ * An entry's columns (as `e`), with the referrals it shows. On the all-time board they are the
+ * referralsOf() branch it takes, written without `e.referrals`: leaderboard_entries_order then
+ * covers the read, and each row costs one look-up (its wallet's count) instead of two.
+ */
+const entryColumns = (board: string) =>
+  `e.wallet, e.score, e.reached_at, ${board === BOARD ? walletReferrals("e") : referralsOf("e")} AS referrals_count`;
 
 export interface Board {
   /**
@@ -137,10 +143,12 @@ export function openBoard(db: Db, seasons: SeasonSchedule | undefined): Board {
         SET board = CASE board WHEN '${HELD_BOARD}' THEN '${BOARD}' ELSE substr(board, ${HELD_PREFIX.length + 1}) END
       WHERE wallet = ? AND ${IS_HELD("board")}`,
   );
-  const readPage = db.prepare<[{ board: string; offset: number; limit: number }], EntryRow>(
-    `SELECT ${ENTRY_COLUMNS} FROM leaderboard_entries e WHERE board = :board
-      ORDER BY ${LEADERBOARD_ORDER} LIMIT :limit OFFSET :offset`,
-  );
+  const pageOf = (board: string) =>
+    db.prepare<[{ board: string; offset: number; limit: number }], EntryRow>(
+      `SELECT ${entryColumns(board)} FROM leaderboard_entries e WHERE board = :board
+        ORDER BY ${LEADERBOARD_ORDER} LIMIT :limit OFFSET :offset`,
+    );
+  const readPage = byBoard(pageOf);
   // The top level of leaderboard_counts has one bucket per score: its sum is every entry.
   const countEntries = db.prepare<[{ board: string }], { n: number }>(
     `SELECT coalesce(sum(c.entries), 0) AS n FROM leaderboard_levels l
@@ -174,7 +182,7 @@ export function openBoard(db: Db, seasons: SeasonSchedule | undefined): Board {
         : putEntry.run({ ...BOARDS, wallet, score: entry.score, reachedAt: entry.reachedAt })),
     hold: (wallet) => void holdEntries.run(wallet),
     release: (wallet) => void releaseEntries.run(wallet),
-    page: (board, offset, limit) => readPage.all({ board, offset, limit }),
+    page: (board, offset, limit) => readPage(board).all({ board, offset, limit }),
     after: prepareNeighbours(db, "after"),
     before: prepareNeighbours(db, "before"),
     count: (board) => required(countEntries.get({ board }), "count of leaderboard entries").n,
@@ -187,27 +195,40 @@ export function openBoard(db: Db, seasons: SeasonSchedule | undefined): Board {
  * score group, then the other scores, each a range of leaderboard_entries_order (before the key,
  * walked backwards). One OR of both would make SQLite walk the index from the top.
  */
-export function neighbourQueries(side: "after" | "before") {
+export function neighbourQueries(side: "after" | "before", board: string) {
   const [sameScore, otherScores, order] = side === "after" ? [">", "<", LEADERBOARD_ORDER] : ["<", ">", REVERSE_ORDER];
   return {
-    sameScore: `SELECT ${ENTRY_COLUMNS} FROM leaderboard_entries e
+    sameScore: `SELECT ${entryColumns(board)} FROM leaderboard_entries e
       WHERE board = :board AND score = :score AND (reached_at, wallet) ${sameScore} (:reachedAt, :wallet)
       ORDER BY ${order} LIMIT :limit`,
-    otherScores: `SELECT ${ENTRY_COLUMNS} FROM leaderboard_entries e WHERE board = :board AND score ${otherScores} :score
+    otherScores: `SELECT ${entryColumns(board)} FROM leaderboard_entries e WHERE board = :board AND score ${otherScores} :score
       ORDER BY ${order} LIMIT :limit`,
   };
 }
 
 /** Up to `limit` rows of a board next to a key on one side, nearest first (neighbourQueries). */
 function prepareNeighbours(db: Db, side: "after" | "before") {
-  const queries = neighbourQueries(side);
-  const readSameScore = db.prepare<[BoardKey & { board: string; limit: number }], EntryRow>(queries.sameScore);
-  const readOtherScores = db.prepare<[{ board: string; score: number; limit: number }], EntryRow>(queries.otherScores);
+  const statements = byBoard((board) => {
+    const queries = neighbourQueries(side, board);
+    return {
+      sameScore: db.prepare<[BoardKey & { board: string; limit: number }], EntryRow>(queries.sameScore),
+      otherScores: db.prepare<[{ board: string; score: number; limit: number }], EntryRow>(queries.otherScores),
+    };
+  });
   return (board: string, key: BoardKey, limit: number): EntryRow[] => {
-    const rows = readSameScore.all({ board, ...key, limit });
-    if (rows.length < limit) rows.push(...readOtherScores.all({ board, score: key.score, limit: limit - rows.length }));
+    const { sameScore, otherScores } = statements(board);
+    const rows = sameScore.all({ board, ...key, limit });
+    if (rows.length < limit) rows.push(...otherScores.all({ board, score: key.score, limit: limit - rows.length }));
     return rows;
   };
+}
+
+/** A read prepared twice, as entryColumns() writes it: for the all-time board and for every other board. */
+function byBoard<T>(prepare: (board: string) => T): (board: string) => T {
+  const allTime = prepare(BOARD);
+  // Any other value than BOARD makes entryColumns() write the general form.
+  const others = prepare(HELD_BOARD);
+  return (board) => (board === BOARD ? allTime : others);
 }
 
 /** The statement that reads `:wallet`'s entry on `:board`, the referrals it shows, and its rank there; no row without an entry. */

@@ -15,7 +15,7 @@ import { immediate, required, type Db } from "@/lib/store/sqlite/db";
 import type { Board } from "@/lib/store/sqlite/leaderboard";
 import type { Signals } from "@/lib/store/sqlite/signals";
 import type { Outbox } from "@/lib/store/sqlite/webhooks";
-import type { Register } from "@/lib/store/sqlite/wallets";
+import type { Register, RegisterReading } from "@/lib/store/sqlite/wallets";
 import type { RecordReferralInput, RecordReferralResult, ReferralStore } from "@/lib/store/types";
 
 /** Crediting a referral, inside the caller's transaction. */
@@ -57,7 +57,15 @@ export function openCredits(db: Db, board: Board, counters: Counters, signals: S
   };
 }
 
-export function sqliteReferrals(db: Db, register: Register, counters: Counters, signals: Signals, credits: Credits, outbox: Outbox): ReferralStore {
+export function sqliteReferrals(
+  db: Db,
+  register: Register,
+  registerReading: RegisterReading,
+  counters: Counters,
+  signals: Signals,
+  credits: Credits,
+  outbox: Outbox,
+): ReferralStore {
   const readCodeOwner = db.prepare<[string], { wallet: string }>("SELECT wallet FROM ref_codes WHERE code = ?");
   const readReferral = db.prepare<[string], { referrer: string | null; referrals_count: number; referral_pending: number; pending_referrals: number }>(
     "SELECT referrer, referrals_count, referral_pending, pending_referrals FROM wallets WHERE wallet = ?",
@@ -81,7 +89,7 @@ export function sqliteReferrals(db: Db, register: Register, counters: Counters, 
 
   return {
     getReferralInfo: immediate(db, (wallet: string, now: number) => {
-      const registration = register(wallet, now);
+      const registration = registerReading(wallet, now);
       const row = required(readReferral.get(wallet), `wallets row of ${wallet}`);
       return { ...registration, referrer: row.referrer, referralsCount: row.referrals_count, pendingReferrals: row.pending_referrals };
     }),
