@@ -6,6 +6,8 @@
  * measured run. Next and bare take turns endpoint by endpoint, reads before writes, so both see
  * the store at the same size. Once per run, before the stages, the framework floor
  * (next-floor.ts): the same load on an empty route handler, next start against bare node:http.
+ * Coverage rows (coverage-endpoints.ts) run only at each backend's largest stage of the run, on
+ * next start alone.
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -13,8 +15,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, release, tmpdir, totalmem, type } from "node:os";
 import { join } from "node:path";
 import { createStore } from "@/lib/store";
-import { BENCH_QUESTS, seededWallet, generateDataset, writeDataset, writeVisits } from "@/scripts/bench/dataset";
-import { BENCH_ADMIN_TOKEN, ENDPOINTS, QUALIFY_ENDPOINTS, QUALIFY_RULE, type Endpoint, type Population } from "@/scripts/bench/endpoints";
+import { BENCH_SERVER_ENV } from "@/scripts/bench/coverage-endpoints";
+import { BENCH_QUESTS, generateDataset, populationOf, writeDataset, writeVisits } from "@/scripts/bench/dataset";
+import { ENDPOINTS, QUALIFY_ENDPOINTS, QUALIFY_RULE } from "@/scripts/bench/endpoints";
+import type { Endpoint, Population } from "@/scripts/bench/requests";
 import { measureFanOut, type FanOutRow } from "@/scripts/bench/fan-out";
 import { measureFirstLoadJs, type FirstLoadJs } from "@/scripts/bench/first-load-js";
 import { CONNECTIONS, drive, type LoadOptions, type LoadResult } from "@/scripts/bench/load";
@@ -63,7 +67,7 @@ export const SMOKE_STAGES: Stage[] = [
 
 export interface BenchOptions {
   stages: Stage[];
-  /** The endpoints to drive on each stage; default: every one of ENDPOINTS. */
+  /** The endpoints to drive on each stage (coverage rows at each backend's largest stage only); default: every one of ENDPOINTS. */
   endpoints?: readonly Endpoint[];
   /** Seconds of each measured run; null to use the counting run as the measured one (smoke). */
   duration: number | null;
@@ -177,8 +181,19 @@ interface RunState {
   log: (line: string) => void;
 }
 
+/** The rows of a stage: the qualifying stage's own, or every one asked for, coverage rows only where `largest`. */
+export function stageEndpoints(stage: Stage, options: Pick<BenchOptions, "endpoints">, largest: boolean): readonly Endpoint[] {
+  if (stage.qualify) return QUALIFY_ENDPOINTS;
+  return (options.endpoints ?? ENDPOINTS).filter((e) => !e.coverage || largest);
+}
+
+/** Whether `stage` is its backend's largest of the run, not counting the qualifying stage. */
+export function isLargest(stage: Stage, stages: readonly Stage[]): boolean {
+  return !stage.qualify && stages.every((s) => s.qualify || s.backend !== stage.backend || s.size <= stage.size);
+}
+
 /** Runs one stage and appends its rows. */
-async function runStage(stage: Stage, options: BenchOptions, state: RunState, cleanup: Cleanup): Promise<void> {
+async function runStage(stage: Stage, endpoints: readonly Endpoint[], options: BenchOptions, state: RunState, cleanup: Cleanup): Promise<void> {
   const { floor, rows, seeds, firstLoad, log } = state;
   const label = `${BACKEND_LABEL[stage.backend]} ${sizeLabel(stage.size)}${stage.qualify ? ` ${stage.qualify}` : ""}`;
   // The store: a fresh redis-server (MONITOR must see only this stage) or a fresh SQLite folder.
@@ -246,11 +261,12 @@ async function runStage(stage: Stage, options: BenchOptions, state: RunState, cl
       `${seed.redisCpuSeconds === null ? "" : `, ${seed.redisCpuSeconds.toFixed(1)} s redis-server`}; max ${dataset.stats.maxReferrals} referrals)`,
   );
 
-  const env = storeEnv(target, { ADMIN_TOKEN: BENCH_ADMIN_TOKEN, ...(stage.qualify && { REFERRAL_QUALIFY: stage.qualify }) });
+  const env = storeEnv(target, { ...BENCH_SERVER_ENV, ...(stage.qualify && { REFERRAL_QUALIFY: stage.qualify }) });
   const next = await startNextServer(env);
   cleanup.add(() => next.stop());
-  const bare = await startBareServer(env);
-  cleanup.add(() => bare.stop());
+  // Only rows with a bare twin need the bare server (a run of coverage rows alone starts none).
+  const bare = endpoints.some((e) => e.bare !== false) ? await startBareServer(env) : null;
+  if (bare) cleanup.add(() => bare.stop());
 
   if (!firstLoad.value) {
     try {
@@ -260,27 +276,39 @@ async function runStage(stage: Stage, options: BenchOptions, state: RunState, cl
     }
   }
 
-  const population: Population = { seeded: () => seededWallet(dataset.seed, Math.floor(Math.random() * stage.size)) };
-  const measured: LoadOptions | null = options.duration === null ? null : { duration: options.duration };
-  const counting: LoadOptions = { amount: options.countRequests };
+  const population: Population = populationOf(dataset.seed, stage.size);
+  /**
+   * The load of each run of `endpoint`: the stage's, or the endpoint's own for the heavy ones (a few
+   * requests per run, the counting run also the measured one).
+   */
+  const loadOf = (endpoint: Endpoint) => {
+    const own = endpoint.load;
+    const connections = own?.connections ?? CONNECTIONS;
+    return {
+      // Every connection runs its whole sequence at least once, so that each request of it has had
+      // its first use (the Redis script cache) before counting: a smoke warm-up of 50 requests over
+      // 50 connections sends only each sequence's first request.
+      warmup: { amount: Math.max(own?.requests ?? options.warmup.amount, connections * endpoint.sequence(population).length), connections },
+      counting: { amount: own?.requests ?? options.countRequests, connections },
+      measured: own || options.duration === null ? null : { duration: options.duration },
+      slice: own ? { amount: own.requests, connections: Math.min(connections, options.cpuSlices.connections) } : options.cpuSlices,
+    };
+  };
 
   // Warm-up and counting runs are by request count, so no request is left in flight to spill into
   // a counting window; the measured run (by duration) comes last and is followed by a pause.
   const runOne = async (endpoint: Endpoint, server: ServerProcess, count: () => Promise<number>) => {
     const { baseUrl } = server;
-    // Every connection runs its whole sequence at least once, so that each request of it has had
-    // its first use (the Redis script cache) before counting: a smoke warm-up of 50 requests over
-    // 50 connections sends only each sequence's first request.
-    const sequenceLength = endpoint.sequence(population).length;
-    const warm = await drive(baseUrl, endpoint, population, { amount: Math.max(options.warmup.amount, CONNECTIONS * sequenceLength) });
+    const load = loadOf(endpoint);
+    const warm = await drive(baseUrl, endpoint, population, load.warmup);
     // A server that answers nothing has died or cannot reach its store: stop with its output.
     if (warm.responses === 0) throw new Error(`${endpoint.name} got no response from ${baseUrl}:\n${server.logs().slice(-4000)}`);
     const before = await count();
-    const observed = await observe(() => drive(baseUrl, endpoint, population, counting));
+    const observed = await observe(() => drive(baseUrl, endpoint, population, load.counting));
     const counted = (await count()) - before;
-    // By request count (smoke), the counting run is also the measured one.
-    const result = measured ? await drive(baseUrl, endpoint, population, measured) : observed.result;
-    if (measured) await new Promise((r) => setTimeout(r, 200));
+    // By request count (smoke, and the heavy endpoints), the counting run is also the measured one.
+    const result = load.measured ? await drive(baseUrl, endpoint, population, load.measured) : observed.result;
+    if (load.measured) await new Promise((r) => setTimeout(r, 200));
     const per = (n: number | null) => (n === null ? null : n / observed.result.responses);
     return { result, observedRT: per(observed.roundTrips), countedRT: stage.backend === "sqlite" ? null : per(counted) };
   };
@@ -290,13 +318,15 @@ async function runStage(stage: Stage, options: BenchOptions, state: RunState, cl
    * changes within seconds and can only add to CPU time, so the lowest slice is the figure closest
    * to the work itself. With `alternate`, each slice is followed by one on the floor's empty route of
    * the endpoint's method, whose lowest slice is the CPU/floor denominator: both figures see the
-   * load of the same seconds.
+   * load of the same seconds. The floor's slices keep the stage's size when the endpoint's own are a
+   * handful of requests: a floor measured over two requests would be mostly noise.
    * Few connections, so that opening them is a small share of a slice. Responses that are neither
    * 2xx nor expected count like the measured run's.
    */
   const cpuInSlices = async (server: ServerProcess, endpoint: Endpoint, alternate: boolean) => {
     const { count, amount, connections } = options.cpuSlices;
-    const load: LoadOptions = { amount, connections };
+    const floorLoad: LoadOptions = { amount, connections };
+    const load: LoadOptions = loadOf(endpoint).slice;
     const own: (number | null)[] = [];
     const empty: (number | null)[] = [];
     let unexpected = 0;
@@ -304,13 +334,13 @@ async function runStage(stage: Stage, options: BenchOptions, state: RunState, cl
       slice.cpuMs === null ? null : slice.cpuMs / slice.result.responses;
     // The floor's server has idled since the last endpoint, and a process's first requests after
     // idling cost more: without this, its slices beside a stage's first endpoint measured 30-40% higher.
-    if (alternate) await floor.drive(load, endpoint.method);
+    if (alternate) await floor.drive(floorLoad, endpoint.method);
     for (let i = 0; i < count; i++) {
       const slice = await withCpu(server.pid, () => drive(server.baseUrl, endpoint, population, load));
       own.push(perResponse(slice));
       unexpected += slice.result.unexpected;
       if (!alternate) continue;
-      const floorSlice = await floor.drive(load, endpoint.method);
+      const floorSlice = await floor.drive(floorLoad, endpoint.method);
       empty.push(perResponse(floorSlice));
       unexpected += floorSlice.result.unexpected;
     }
@@ -319,36 +349,47 @@ async function runStage(stage: Stage, options: BenchOptions, state: RunState, cl
     return { cpuMs: lowest(own), floorCpuMs: lowest(empty), unexpected };
   };
 
+  /** At most how many requests a row sends to one server, for what its `prepare` makes ahead (signed messages). */
+  const rowRequests = (endpoint: Endpoint) => {
+    const load = loadOf(endpoint);
+    return load.warmup.amount + load.counting.amount + (load.slice.amount ?? 0) * options.cpuSlices.count;
+  };
+
   // The stage's servers once started; the floor's again, idle while this stage seeded its store.
-  for (const server of [next, bare]) await drive(server.baseUrl, SERVER_WARMUP, population, options.serverWarmup);
+  for (const server of bare ? [next, bare] : [next]) await drive(server.baseUrl, SERVER_WARMUP, population, options.serverWarmup);
   await floor.drive(options.serverWarmup);
   await floor.drive(options.serverWarmup, "POST");
-  const endpoints = stage.qualify ? QUALIFY_ENDPOINTS : (options.endpoints ?? ENDPOINTS);
   for (const endpoint of endpoints) {
+    const started = performance.now();
+    await endpoint.prepare?.(next.baseUrl, rowRequests(endpoint));
     const n = await runOne(endpoint, next, async () => 0);
     const nextCpu = await cpuInSlices(next, endpoint, true);
-    const b = await runOne(endpoint, bare, () => bare.roundTrips());
-    const bareCpu = await cpuInSlices(bare, endpoint, false);
+    const twin = endpoint.bare === false ? null : bare;
+    const b = twin && (await runOne(endpoint, twin, () => twin.roundTrips()));
+    const bareCpu = twin && (await cpuInSlices(twin, endpoint, false));
     const row: Row = {
       endpoint: endpoint.name,
       backend: stage.backend,
       size: stage.size,
       ...(stage.qualify && { qualify: stage.qualify }),
+      ...(endpoint.coverage && { coverage: true }),
       next: { ...n.result, unexpected: n.result.unexpected + nextCpu.unexpected },
-      bare: { ...b.result, unexpected: b.result.unexpected + bareCpu.unexpected },
+      bare: b && bareCpu && { ...b.result, unexpected: b.result.unexpected + bareCpu.unexpected },
       nextCpuMs: nextCpu.cpuMs,
-      bareCpuMs: bareCpu.cpuMs,
+      bareCpuMs: bareCpu?.cpuMs ?? null,
       floorCpuMs: nextCpu.floorCpuMs,
       nextRT: n.observedRT,
-      bareRT: b.countedRT,
-      bareObservedRT: b.observedRT,
+      bareRT: b?.countedRT ?? null,
+      bareObservedRT: b?.observedRT ?? null,
     };
+    const seconds = (performance.now() - started) / 1000;
+    row.seconds = seconds;
     rows.push(row);
     seed.loadAverage = loadavg()[0];
     log(
-      `[bench] ${label.padEnd(17)} ${endpoint.name.padEnd(31)} next ${fmt(n.result)} | bare ${fmt(b.result)} | ` +
-        `RT ${row.nextRT?.toFixed(2) ?? "-"}/${row.bareRT?.toFixed(2) ?? "-"} | x${(n.result.rps / b.result.rps).toFixed(2)} | ` +
-        `CPU ${row.nextCpuMs?.toFixed(3) ?? "-"} ms/req, floor ${row.floorCpuMs?.toFixed(3) ?? "-"}, x${floorRatio(row)?.toFixed(2) ?? "-"}`,
+      `[bench] ${label.padEnd(17)} ${endpoint.name.padEnd(31)} next ${fmt(n.result)} | bare ${b ? fmt(b.result) : "-"} | ` +
+        `RT ${row.nextRT?.toFixed(2) ?? "-"}/${row.bareRT?.toFixed(2) ?? "-"} | x${b ? (n.result.rps / b.result.rps).toFixed(2) : "-"} | ` +
+        `CPU ${row.nextCpuMs?.toFixed(3) ?? "-"} ms/req, floor ${row.floorCpuMs?.toFixed(3) ?? "-"}, x${floorRatio(row)?.toFixed(2) ?? "-"} | ${seconds.toFixed(1)} s`,
     );
   }
   await fanOutOnce(stage, options, state, next, population.seeded(), countCommands);
@@ -408,7 +449,11 @@ export async function runBench(options: BenchOptions): Promise<BenchReport & { f
         `x${(frameworkFloor.next.rps / frameworkFloor.bare.rps).toFixed(2)} | CPU ${frameworkFloor.nextCpuMs?.toFixed(3) ?? "-"} ms/req`,
     );
     const state: RunState = { floor, rows: [], seeds: [], firstLoad: { value: null }, log };
-    for (const stage of options.stages) await withCleanup((cleanup) => runStage(stage, options, state, cleanup));
+    for (const stage of options.stages) {
+      const endpoints = stageEndpoints(stage, options, isLargest(stage, options.stages));
+      // A run of coverage rows alone has nothing to measure at the smaller stages.
+      if (endpoints.length > 0) await withCleanup((cleanup) => runStage(stage, endpoints, options, state, cleanup));
+    }
     return {
       mode: options.mode,
       date: new Date().toISOString(),

@@ -11,8 +11,11 @@ export interface Row {
   size: number;
   /** The REFERRAL_QUALIFY rule of the stage, when it set one. */
   qualify?: string;
+  /** A coverage row (coverage-endpoints.ts): measured at each backend's largest stage, not judged by targets 1 to 3. */
+  coverage?: true;
   next: LoadResult;
-  bare: LoadResult;
+  /** Null for a row without a bare twin. */
+  bare: LoadResult | null;
   /**
    * CPU time per response (ms, from /proc) in the lowest of a few slices after the measured run
    * (cpuSlices), next start's in turns with the floor's; null where /proc is missing.
@@ -30,6 +33,8 @@ export interface Row {
   bareRT: number | null;
   /** The bare server's round trips counted outside it, as for next start. */
   bareObservedRT: number | null;
+  /** Wall-clock seconds the row took (both servers, its CPU slices); absent from older reports. */
+  seconds?: number;
 }
 
 export interface Machine {
@@ -178,11 +183,11 @@ export function tableCells(row: Row, floor: FrameworkFloor | undefined): string[
     rt(row.nextRT),
     cpu(row.nextCpuMs),
     rt(floorRatio(row, floor)),
-    int(row.bare.rps),
-    ms(row.bare.p50),
-    String(row.bare.unexpected),
+    row.bare ? int(row.bare.rps) : "-",
+    row.bare ? ms(row.bare.p50) : "-",
+    row.bare ? String(row.bare.unexpected) : "-",
     rt(row.bareRT),
-    (row.next.rps / row.bare.rps).toFixed(2),
+    row.bare ? (row.next.rps / row.bare.rps).toFixed(2) : "-",
   ];
 }
 
@@ -225,8 +230,8 @@ export function verdicts(report: BenchReport): Verdict[] {
   const { rows } = report;
   const out: Verdict[] = [];
 
-  // 1. One round trip per request.
-  const counted = rows.filter((r) => r.nextRT !== null);
+  // 1. One round trip per request, on the public endpoints (a coverage row's round trips are shown, not judged).
+  const counted = rows.filter((r) => r.nextRT !== null && isPublic(r));
   const figures = counted.flatMap((r) => [r.nextRT, r.bareRT, r.bareObservedRT]).filter((v): v is number => v !== null);
   const off = counted.filter((r) => [r.nextRT, r.bareRT, r.bareObservedRT].some((v) => v !== null && v !== 1));
   out.push({
@@ -265,29 +270,39 @@ export function verdicts(report: BenchReport): Verdict[] {
     figure: flatMeasured ? flat.join("; ") : "needs a run with 1k and 1M on Redis",
   });
 
-  // 3. What the app adds to the framework's own cost, endpoint by endpoint.
-  const costs = endpointCosts(report);
-  const judged = costs.filter((c) => c.status !== "not measured");
-  const over = judged.filter((c) => c.status === "not met");
+  // 3. What the app adds to the framework's own cost, on each backend, over the public endpoints.
+  const costs = endpointCosts(report).filter((c) => c.judged);
   const floorCpu = report.frameworkFloor?.nextCpuMs ?? null;
-  const byRatio = [...judged].sort((a, b) => a.ratio! - b.ratio!);
+  const perBackend = BACKENDS.flatMap((backend) => {
+    const measured = costs.flatMap((c) => (c.byBackend[backend] === undefined ? [] : [{ endpoint: c.endpoint, ratio: c.byBackend[backend] }]));
+    if (measured.length === 0) return [];
+    const sorted = [...measured].sort((x, y) => x.ratio - y.ratio);
+    const over = measured.filter((c) => !(c.ratio <= FLOOR_TARGET));
+    const range = `${sorted[0]!.ratio.toFixed(2)} (${sorted[0]!.endpoint}) to ${sorted.at(-1)!.ratio.toFixed(2)} (${sorted.at(-1)!.endpoint})`;
+    return [
+      {
+        over: over.length,
+        text:
+          `${BACKEND_LABEL[backend]}: ${range}, ` +
+          (over.length ? `above ${FLOOR_TARGET}: ${over.map((c) => c.endpoint).join(", ")}` : `all ${measured.length} within`),
+      },
+    ];
+  });
   out.push({
-    target: `3. Every endpoint's CPU per request under next start at most ${FLOOR_TARGET}x that of an empty Next route handler in the same run`,
-    status: judged.length === 0 ? "not measured" : over.length === 0 ? "met" : "not met",
+    target: `3. Every public endpoint's CPU per request under next start at most ${FLOOR_TARGET}x that of an empty Next route handler in the same run, on each backend`,
+    status: perBackend.length === 0 ? "not measured" : perBackend.every((b) => b.over === 0) ? "met" : "not met",
     figure:
-      judged.length === 0 || floorCpu === null
+      perBackend.length === 0 || floorCpu === null
         ? "needs the framework floor's and the endpoints' CPU per request"
-        : `CPU/floor (median over the stages) from ${byRatio[0]!.ratio!.toFixed(2)} (${byRatio[0]!.endpoint}) to ` +
-          `${byRatio.at(-1)!.ratio!.toFixed(2)} (${byRatio.at(-1)!.endpoint}); ` +
-          (over.length ? `above ${FLOOR_TARGET}: ${over.map((c) => c.endpoint).join(", ")}` : `all ${judged.length} endpoints within`) +
+        : `CPU/floor (median over the backend's stages) ${perBackend.map((b) => b.text).join("; ")}` +
           `; the floor, ${floorFigure(report.frameworkFloor!)}` +
           (floorRange(report.rows) && `; CPU per request ${floorRange(report.rows)}`),
   });
 
   // 4. No unexpected non-2xx.
-  const unexpected = rows.reduce((sum, r) => sum + r.next.unexpected + r.bare.unexpected, 0);
-  const expected = rows.reduce((sum, r) => sum + r.next.expected4xx + r.bare.expected4xx, 0);
-  const responses = rows.reduce((sum, r) => sum + r.next.responses + r.bare.responses, 0);
+  const unexpected = rows.reduce((sum, r) => sum + r.next.unexpected + (r.bare?.unexpected ?? 0), 0);
+  const expected = rows.reduce((sum, r) => sum + r.next.expected4xx + (r.bare?.expected4xx ?? 0), 0);
+  const responses = rows.reduce((sum, r) => sum + r.next.responses + (r.bare?.responses ?? 0), 0);
   out.push({
     target: "4. Zero non-2xx other than the expected 4xx",
     status: rows.length === 0 ? "not measured" : unexpected === 0 ? "met" : "not met",
@@ -314,16 +329,27 @@ export function floorRange(rows: Row[]): string {
     : "";
 }
 
+/**
+ * The public endpoints, which targets 1 and 3 judge: not a coverage row, not the console's (GET
+ * /api/admin/stats is measured at every stage, and judged by issue #31's own bar, 5x the floor).
+ */
+export function isPublic(row: Pick<Row, "endpoint" | "coverage">): boolean {
+  return !row.coverage && !/^\S+ \/api\/admin\//.test(row.endpoint);
+}
+
 /** Target 3 for one endpoint: its CPU per request under next start, over the stages, against the framework floor. */
 export interface EndpointCost {
   endpoint: string;
+  /** A public endpoint, which target 3 judges; the others' figures are shown beside them. */
+  judged: boolean;
   /** Medians over the stages of the run. */
   cpuMs: number | null;
   bareCpuMs: number | null;
-  /** The median CPU/floor over every stage: what the target judges. */
+  /** The median CPU/floor over every stage. */
   ratio: number | null;
-  /** The median CPU/floor over the stages of each backend measured. */
+  /** The median CPU/floor over the stages of each backend measured: what the target judges. */
   byBackend: Partial<Record<Backend, number>>;
+  /** Within the target on every backend measured. */
   status: Verdict["status"];
 }
 
@@ -338,13 +364,15 @@ export function endpointCosts(report: Pick<BenchReport, "rows" | "frameworkFloor
       const value = medianOf(rows.filter((r) => r.backend === backend).map(ratioOf));
       if (value !== null) byBackend[backend] = value;
     }
+    const ratios = Object.values(byBackend);
     return {
       endpoint,
+      judged: isPublic(rows[0]!),
       cpuMs: medianOf(rows.map((r) => r.nextCpuMs)),
       bareCpuMs: medianOf(rows.map((r) => r.bareCpuMs)),
       ratio,
       byBackend,
-      status: ratio === null ? "not measured" : ratio <= FLOOR_TARGET ? "met" : "not met",
+      status: ratios.length === 0 ? "not measured" : ratios.every((r) => r <= FLOOR_TARGET) ? "met" : "not met",
     };
   });
 }
@@ -376,7 +404,7 @@ export function leaderboardChart(rows: Row[]): string {
           dash: i === 0 ? "" : i === 1 ? "6 4" : "2 3",
           points: rows
             .filter((r) => r.backend === backend && r.endpoint === endpoint)
-            .map((r) => ({ n: r.size, p50: r[server].p50 }))
+            .flatMap((r) => { const result = r[server]; return result ? [{ n: r.size, p50: result.p50 }] : []; })
             .sort((a, b) => a.n - b.n),
         })),
       )
