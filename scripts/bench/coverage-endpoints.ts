@@ -213,9 +213,12 @@ export const COVERAGE_WRITES: readonly Endpoint[] = [
     ),
   }),
   coverage({
+    // One admin at a time: a patch is written only if the catalog did not change since its read, so 50
+    // connections patching at once answer "The quest catalog is changing, please retry" (503).
     name: "PATCH /api/admin/quests/{id}",
     method: "POST",
     writes: true,
+    load: { requests: 200, connections: 1 },
     sequence: post(`/api/admin/quests/${BENCH_QUESTS[2]!.id}`, () => ({ title: `Visit page 2 (${++questCount})` }), adminJson, "PATCH"),
   }),
   coverage({

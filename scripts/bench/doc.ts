@@ -275,6 +275,7 @@ npm run bench -- --smoke            # tiny sizes, a few requests per endpoint: t
 npm run bench -- --skip-build       # reuse the existing .next build
 npm run bench -- --from-json reports/bench.json   # re-render this file from the last run's raw figures
 npm run bench -- --skip-build --endpoints "GET /api/leaderboard,GET /api/health"   # a partial run: leaves this file alone
+npm run bench -- --skip-build --backends sqlite --endpoints "GET /api/admin/quests,GET /api/claim"   # coverage rows: each backend's largest stage only
 npm run bench -- --floor-only       # only the framework floor: an empty Next route handler against bare node:http
 npm run seed -- --wallets 1000000 --backend redis # what each stage does first (REDIS_URL or --redis-url)
 node --conditions=react-server --import tsx scripts/bench/profile.ts --backend upstash --endpoint "GET /api/leaderboard" --seconds 20   # where next start's CPU goes (after a next build)

@@ -360,6 +360,8 @@ async function runStage(stage: Stage, endpoints: readonly Endpoint[], options: B
   await floor.drive(options.serverWarmup);
   await floor.drive(options.serverWarmup, "POST");
   for (const endpoint of endpoints) {
+    // The fan-out's quiet seconds before the coverage writes, whose webhook deliveries and retries go on after their row.
+    if (endpoint.coverage && endpoint.writes) await fanOutOnce(stage, options, state, next, population.seeded(), countCommands);
     const started = performance.now();
     await endpoint.prepare?.(next.baseUrl, rowRequests(endpoint));
     const n = await runOne(endpoint, next, async () => 0);

@@ -6,7 +6,8 @@
  * its chart. --backends and --endpoints make a partial run, which saves its figures but never
  * rewrites the docs, not even through --from-json, which re-renders the outputs from a saved run
  * without measuring again. --floor-only measures the framework floor (next-floor.ts) alone and
- * prints it, nothing saved.
+ * prints it, nothing saved. Coverage rows (coverage-endpoints.ts) run at each backend's largest
+ * stage of the run only: `--backends sqlite --endpoints "GET /api/claim"` seeds and drives SQLite 100k alone.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
@@ -73,6 +74,12 @@ async function main(): Promise<void> {
     writeFileSync("docs/benchmarks.md", benchmarksDoc(report));
     console.log(`[bench] wrote docs/benchmarks.md and docs/${CHART_FILE}${values["from-json"] ? "" : `; raw figures in ${REPORT_FILE}`}`);
   }
+  // A row answered what its sequence does not expect: its figures measure something else, so the run fails (its outputs kept to read).
+  const off = report.rows.filter((r) => r.next.unexpected + (r.bare?.unexpected ?? 0) > 0);
+  for (const r of off) {
+    console.error(`[bench] ${r.endpoint} on ${r.backend} ${r.size}: unexpected responses; next start answered ${JSON.stringify(r.next.statuses)}`);
+  }
+  if (off.length) process.exitCode = 1;
 }
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
