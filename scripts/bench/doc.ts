@@ -381,7 +381,8 @@ backend's largest stage of the run, on \`next start\` alone (no bare twin: their
 judged by target 4 alone (no response but the expected ones): their CPU per request, CPU/floor and round trips
 are shown, not held to targets 1 and 3, and they make no claim about how they grow with N. The heavy ones run a
 handful of requests per run (their own load, each run a few requests over one or a few connections, the counting
-run also the measured one, as it is for every coverage row: their req/s and latencies are of its requests), and
+run also the measured one, as it is for every coverage row, whose warm-up is as many requests as its counting run:
+their req/s and latencies are of the counting run's requests), and
 their CPU per request is what it is:
 ${ENDPOINTS.filter((e) => e.load).map((e) => `${e.name} (${e.load!.requests} requests over ${e.load!.connections})`).join(", ")}.
 Writes run after every read of the stage, and leave the store as the later rows need it: each webhook created is

@@ -279,8 +279,9 @@ async function runStage(stage: Stage, endpoints: readonly Endpoint[], options: B
   const population: Population = populationOf(dataset.seed, stage.size);
   /**
    * The load of each run of `endpoint`: the stage's, or the endpoint's own for the heavy ones (a few
-   * requests per run). A coverage row's counting run is also its measured one: its figure is CPU per
-   * request, from the slices, and skipping the timed run keeps a full run within the hour.
+   * requests per run). A coverage row's counting run is also its measured one, after a warm-up of as
+   * many requests: its figure is CPU per request, from the slices after both, and the shorter runs keep
+   * a full run within the hour.
    */
   const loadOf = (endpoint: Endpoint) => {
     const own = endpoint.load;
@@ -289,7 +290,10 @@ async function runStage(stage: Stage, endpoints: readonly Endpoint[], options: B
       // Every connection runs its whole sequence at least once, so that each request of it has had
       // its first use (the Redis script cache) before counting: a smoke warm-up of 50 requests over
       // 50 connections sends only each sequence's first request.
-      warmup: { amount: Math.max(own?.requests ?? options.warmup.amount, connections * endpoint.sequence(population).length), connections },
+      warmup: {
+        amount: Math.max(own?.requests ?? (endpoint.coverage ? options.countRequests : options.warmup.amount), connections * endpoint.sequence(population).length),
+        connections,
+      },
       counting: { amount: own?.requests ?? options.countRequests, connections },
       measured: own || endpoint.coverage || options.duration === null ? null : { duration: options.duration },
       slice: own ? { amount: own.requests, connections: Math.min(connections, options.cpuSlices.connections) } : options.cpuSlices,
