@@ -187,9 +187,9 @@ export function stageEndpoints(stage: Stage, options: Pick<BenchOptions, "endpoi
   return (options.endpoints ?? ENDPOINTS).filter((e) => !e.coverage || largest);
 }
 
-/** Whether `stage` is its backend's largest of the run, not counting the qualifying stage. */
+/** Whether `stage` is its backend's largest of the run (the qualifying stage drives rows of its own whatever its size). */
 export function isLargest(stage: Stage, stages: readonly Stage[]): boolean {
-  return !stage.qualify && stages.every((s) => s.qualify || s.backend !== stage.backend || s.size <= stage.size);
+  return stages.every((s) => s.backend !== stage.backend || s.size <= stage.size);
 }
 
 /** Runs one stage and appends its rows. */
