@@ -46,7 +46,7 @@ function costTable(report: BenchReport, judged: boolean): string {
           c.endpoint,
           fixed(c.cpuMs, 3),
           fixed(c.ratio, 2),
-          c.status === "met" ? "yes" : c.status === "not met" ? (judged ? "**no**" : "no") : "-",
+          !judged || c.status === "not measured" ? "-" : c.status === "met" ? "yes" : "**no**",
           ...backends.map((b) => fixed(c.byBackend[b], 2)),
           fixed(c.bareCpuMs, 3),
           ratios.length ? Math.min(...ratios).toFixed(2) : "-",
@@ -379,12 +379,11 @@ ${costTable(report, true)}
 Every other endpoint a team or a visitor calls (\`scripts/bench/coverage-endpoints.ts\`), measured only at each
 backend's largest stage of the run, on \`next start\` alone (no bare twin: their bare columns are "-"). They are
 judged by target 4 alone (no response but the expected ones): their CPU per request, CPU/floor and round trips
-are shown, not held to targets 1 and 3, and they make no claim about how they grow with N. The heavy ones run a
-handful of requests per run (their own load, each run a few requests over one or a few connections, the counting
-run also the measured one, as it is for every coverage row, whose warm-up is as many requests as its counting run:
-their req/s and latencies are of the counting run's requests), and
-their CPU per request is what it is:
-${ENDPOINTS.filter((e) => e.load).map((e) => `${e.name} (${e.load!.requests} requests over ${e.load!.connections})`).join(", ")}.
+(in the table of every row above) are shown, not held to targets 1 and 3, and they make no claim about how they
+grow with N. A coverage row's warm-up is as many requests as its counting run, which is also its measured run:
+its req/s and latencies are of those requests. The heavy ones run a load of their own, each run (warm-up,
+counting run, each CPU slice) a few requests, and their CPU per request is what it is:
+${ENDPOINTS.filter((e) => e.load).map((e) => `${e.name} (${e.load!.requests} per run over ${e.load!.connections} connection${e.load!.connections > 1 ? "s" : ""})`).join(", ")}.
 Writes run after every read of the stage, and leave the store as the later rows need it: each webhook created is
 deleted in the same sequence, a disqualified wallet is reinstated, the catalog imported is the one exported, the
 task points set are the ones read.
