@@ -384,9 +384,10 @@ grow with N. A coverage row's warm-up is as many requests as its counting run, w
 its req/s and latencies are of those requests. The heavy ones run a load of their own, each run (warm-up,
 counting run, each CPU slice) a few requests, and their CPU per request is what it is:
 ${ENDPOINTS.filter((e) => e.load).map((e) => `${e.name} (${e.load!.requests} per run over ${e.load!.connections} connection${e.load!.connections > 1 ? "s" : ""})`).join(", ")}.
-Writes run after every read of the stage, and leave the store as the later rows need it: each webhook created is
-deleted in the same sequence, a disqualified wallet is reinstated, the catalog imported is the one exported, the
-task points set are the ones read.
+The coverage writes run after every public row (and the reads of a plan or a webhook endpoint after the write
+that makes it), and leave the store as the later rows need it: each webhook created is deleted in the same
+sequence, a disqualified wallet is reinstated, the catalog imported is the one exported, the task points set are
+the ones read. The stream's fan-out is measured before them: their webhook deliveries go on after their row.
 
 ${costTable(report, false)}
 
