@@ -354,7 +354,7 @@ ${
     ? `### Stream fan-out
 
 \`GET /api/leaderboard/stream\` on the \`next start\` of the ${BACKEND_LABEL[report.fanOut.backend]} ${sizeLabel(report.fanOut.size)} stage, after its
-endpoints (\`scripts/bench/fan-out.ts\`): with N streams open, the store commands the process sends per second
+rows and before its coverage writes, if it has any (\`scripts/bench/fan-out.ts\`): with N streams open, the store commands the process sends per second
 while the board is quiet (counted by \`MONITOR\`; its one watcher reads the board version once a second), the
 time from a referral's response to its new list on each stream, and the resident memory each open stream adds.
 
