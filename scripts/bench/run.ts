@@ -14,7 +14,8 @@ import { parseArgs } from "node:util";
 import { benchmarksDoc, CHART_FILE } from "@/scripts/bench/doc";
 import { ENDPOINTS } from "@/scripts/bench/endpoints";
 import { FULL_OPTIONS, runBench, SMOKE_OPTIONS, stopBench, type BenchOptions } from "@/scripts/bench/harness";
-import { fanOutTable, floorFigure, leaderboardChart, resultsTable, verdictTable, type BenchReport } from "@/scripts/bench/report";
+import { leaderboardChart } from "@/scripts/bench/chart";
+import { fanOutTable, floorFigure, resultsTable, verdictTable, type BenchReport } from "@/scripts/bench/report";
 import { BACKENDS, type Backend } from "@/scripts/bench/stores";
 
 const REPORT_FILE = "reports/bench.json";
