@@ -9,7 +9,8 @@
 import { describe, expect, it } from "vitest";
 import { benchmarksDoc } from "@/scripts/bench/doc";
 import { ENDPOINTS, QUALIFY_ENDPOINTS } from "@/scripts/bench/endpoints";
-import { isLargest, runBench, SMOKE_OPTIONS, stageEndpoints } from "@/scripts/bench/harness";
+import { runBench } from "@/scripts/bench/harness";
+import { isLargest, SMOKE_OPTIONS, stageEndpoints } from "@/scripts/bench/stages";
 import { endpointCosts, floorRatio, resultsTable, verdicts } from "@/scripts/bench/report";
 
 describe("npm run bench -- --smoke", () => {

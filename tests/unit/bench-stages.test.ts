@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { ENDPOINTS, QUALIFY_ENDPOINTS } from "@/scripts/bench/endpoints";
-import { FULL_STAGES, isLargest, stageEndpoints } from "@/scripts/bench/harness";
+import { FULL_STAGES, isLargest, stageEndpoints } from "@/scripts/bench/stages";
 
 describe("the bench's stages", () => {
   const largest = FULL_STAGES.filter((stage) => !stage.qualify && isLargest(stage, FULL_STAGES)).map((s) => `${s.backend} ${s.size}`);
