@@ -20,6 +20,7 @@ import { SOCIAL_TASK_IDS, type SocialTaskId } from "@/lib/domain/tasks";
 import type { Quest } from "@/lib/contract/quest-schemas";
 import { refCodeOf } from "@/lib/domain/wallet";
 import type { AnalyticsStore, OperatorStore, WalletRecord } from "@/lib/store/types";
+import type { Population } from "@/scripts/bench/requests";
 
 export interface DatasetOptions {
   wallets: number;
@@ -77,6 +78,11 @@ export function seededWallet(seed: number, i: number): `0x${string}` {
   let out = hex8(fmix32((i ^ s) >>> 0));
   for (let w = 1; w < 5; w++) out += hex8(fmix32((Math.imul(i, 0x27d4eb2f) + Math.imul(w, 0x165667b1) + s) >>> 0));
   return `0x${out}`;
+}
+
+/** The wallets a stage's rows name: one at random for reads, in turn for writes that must not meet. */
+export function populationOf(seed: number, size: number): Population {
+  return { seeded: () => seededWallet(seed, Math.floor(Math.random() * size)), nth: (i) => seededWallet(seed, i % size) };
 }
 
 export interface Dataset {

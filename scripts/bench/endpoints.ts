@@ -1,79 +1,23 @@
 /**
- * What the benchmark sends to each endpoint: autocannon request generators. Reads pick a
- * seeded wallet at random (so they hit a store of the stated size); writes use fresh wallets,
- * so each request does the real work (a new registration, a new referral, a first check-in)
- * instead of an idempotent no-op.
+ * What the benchmark sends to each endpoint: autocannon request generators (the helpers and the
+ * Endpoint type are in requests.ts). The public endpoints' rows come first at every stage; the
+ * coverage rows (coverage-endpoints.ts) join them at each backend's largest stage.
  */
-import { randomBytes, randomUUID } from "node:crypto";
-import type { RequestSpec } from "autocannon";
+import { randomUUID } from "node:crypto";
 import { dayName, utcDay } from "@/lib/domain/analytics";
 import { refCodeOf } from "@/lib/domain/wallet";
+import { COVERAGE_READS, COVERAGE_WRITES } from "@/scripts/bench/coverage-endpoints";
 import { BENCH_DAILY_QUEST, BENCH_ONCE_QUEST } from "@/scripts/bench/dataset";
+import { adminAuth, fresh, get, json, post, walletStep, type Endpoint } from "@/scripts/bench/requests";
 
-export interface Population {
-  /** A random wallet of the seeded dataset. */
-  seeded(): string;
-}
-
-export interface Endpoint {
-  /** "METHOD /path", the row label. */
-  name: string;
-  /** What the floor's empty route does beside it: a GET, or a POST whose JSON body it reads. */
-  method: "GET" | "POST";
-  writes: boolean;
-  /** One pass of a connection's sequence; requests marked `expect` are the expected 4xx. */
-  sequence(population: Population): Step[];
-}
-
-export interface Step {
-  request: RequestSpec;
-  /** This request must answer this status (and only this one counts as "expected" when it is not 2xx). */
-  expect?: { status: number; error: string };
-}
-
-export const fresh = () => `0x${randomBytes(20).toString("hex")}`;
-/** ADMIN_TOKEN of the servers under test: the console's endpoints exist only with admin access configured. */
-export const BENCH_ADMIN_TOKEN = randomBytes(24).toString("hex");
-const json = { "content-type": "application/json" };
 /** A person's browser: POST /api/referral/visit counts no client that isbot calls a bot. */
 const browser = {
   ...json,
   "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36",
 };
 
-function get(path: (population: Population) => string): Endpoint["sequence"] {
-  return (population) => [{ request: { method: "GET", setupRequest: (req) => ({ ...req, path: path(population) }) } }];
-}
-
-/** A POST of a JSON body made for each request. */
-export function post(path: string, body: (population: Population) => unknown, headers = json): Endpoint["sequence"] {
-  return (population) => [
-    {
-      request: {
-        method: "POST",
-        path,
-        headers,
-        setupRequest: (req) => ({ ...req, body: JSON.stringify(body(population)) }),
-      },
-    },
-  ];
-}
-
 /** The rule the qualifying stage runs under (see QUALIFY_ENDPOINTS). */
 export const QUALIFY_RULE = "checkin";
-
-/** A JSON POST for a wallet of the connection's sequence; `first` makes a fresh wallet for it. */
-function walletStep(path: string, body: (wallet: string) => object, first = false): RequestSpec {
-  return {
-    method: "POST",
-    path,
-    headers: json,
-    setupRequest: (req, context) => {
-      if (first) context.wallet = fresh();
-      return { ...req, body: JSON.stringify(body(context.wallet as string)) };
-    },
-  };
-}
 
 /**
  * With REFERRAL_QUALIFY=checkin: the binding that waits, and the referee's first check-in, which
@@ -101,8 +45,8 @@ export const QUALIFY_ENDPOINTS: readonly Endpoint[] = [
   },
 ];
 
-/** Reads first: they run before the writes grow the store past its seeded size. */
-export const ENDPOINTS: readonly Endpoint[] = [
+/** The public endpoints' reads first: they run before the writes grow the store past its seeded size. */
+const PUBLIC_READS: readonly Endpoint[] = [
   { name: "GET /api/leaderboard", method: "GET", writes: false, sequence: get(() => "/api/leaderboard") },
   {
     name: "GET /api/leaderboard/user",
@@ -155,9 +99,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
     sequence: () => {
       const today = utcDay(Math.floor(Date.now() / 1000));
       const path = `/api/admin/stats?from=${dayName(today - 89)}&to=${dayName(today)}`;
-      return [{ request: { method: "GET", path, headers: { authorization: `Bearer ${BENCH_ADMIN_TOKEN}` } } }];
+      return [{ request: { method: "GET", path, headers: adminAuth } }];
     },
   },
+];
+
+const PUBLIC_WRITES: readonly Endpoint[] = [
   { name: "POST /api/user/init", method: "POST", writes: true, sequence: post("/api/user/init", () => ({ wallet: fresh() })) },
   {
     name: "POST /api/referral/record",
@@ -195,3 +142,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
     },
   },
 ];
+
+/**
+ * Every row, in the order a stage drives them: reads before writes, the public endpoints' before the
+ * coverage rows' of the same kind, so that each public row sees the store as it did before coverage rows.
+ */
+export const ENDPOINTS: readonly Endpoint[] = [...PUBLIC_READS, ...COVERAGE_READS, ...PUBLIC_WRITES, ...COVERAGE_WRITES];

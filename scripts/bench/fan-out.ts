@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { refCodeOf } from "@/lib/domain/wallet";
-import { fresh } from "@/scripts/bench/endpoints";
+import { fresh } from "@/scripts/bench/requests";
 
 export interface FanOutRow {
   clients: number;

@@ -6,6 +6,8 @@
  * measured run. Next and bare take turns endpoint by endpoint, reads before writes, so both see
  * the store at the same size. Once per run, before the stages, the framework floor
  * (next-floor.ts): the same load on an empty route handler, next start against bare node:http.
+ * Coverage rows (coverage-endpoints.ts) run only at each backend's largest stage of the run, on
+ * next start alone.
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -13,8 +15,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, release, tmpdir, totalmem, type } from "node:os";
 import { join } from "node:path";
 import { createStore } from "@/lib/store";
-import { BENCH_QUESTS, seededWallet, generateDataset, writeDataset, writeVisits } from "@/scripts/bench/dataset";
-import { BENCH_ADMIN_TOKEN, ENDPOINTS, QUALIFY_ENDPOINTS, QUALIFY_RULE, type Endpoint, type Population } from "@/scripts/bench/endpoints";
+import { BENCH_SERVER_ENV } from "@/scripts/bench/coverage-endpoints";
+import { BENCH_QUESTS, generateDataset, populationOf, writeDataset, writeVisits } from "@/scripts/bench/dataset";
+import { ENDPOINTS } from "@/scripts/bench/endpoints";
+import type { Endpoint, Population } from "@/scripts/bench/requests";
 import { measureFanOut, type FanOutRow } from "@/scripts/bench/fan-out";
 import { measureFirstLoadJs, type FirstLoadJs } from "@/scripts/bench/first-load-js";
 import { CONNECTIONS, drive, type LoadOptions, type LoadResult } from "@/scripts/bench/load";
@@ -32,95 +36,9 @@ import {
   withCpu,
   type ServerProcess,
 } from "@/scripts/bench/services";
+import { isLargest, stageEndpoints, type BenchOptions, type Stage } from "@/scripts/bench/stages";
 import { storeConfig, storeEnv, type Backend, type StoreTarget } from "@/scripts/bench/stores";
 import { startRedisServer } from "@/tests/support/redis-server";
-
-export interface Stage {
-  backend: Backend;
-  size: number;
-  /** Runs the servers with REFERRAL_QUALIFY set to this rule, on QUALIFY_ENDPOINTS only. */
-  qualify?: typeof QUALIFY_RULE;
-}
-
-export const FULL_STAGES: Stage[] = [
-  { backend: "sqlite", size: 1_000 },
-  { backend: "sqlite", size: 100_000 },
-  { backend: "redis", size: 1_000 },
-  { backend: "redis", size: 100_000 },
-  { backend: "redis", size: 1_000_000 },
-  { backend: "upstash", size: 1_000 },
-  { backend: "upstash", size: 100_000 },
-  { backend: "upstash", size: 1_000_000 },
-  { backend: "redis", size: 100_000, qualify: QUALIFY_RULE },
-];
-
-export const SMOKE_STAGES: Stage[] = [
-  { backend: "sqlite", size: 200 },
-  { backend: "redis", size: 200 },
-  { backend: "upstash", size: 200 },
-  { backend: "redis", size: 200, qualify: QUALIFY_RULE },
-];
-
-export interface BenchOptions {
-  stages: Stage[];
-  /** The endpoints to drive on each stage; default: every one of ENDPOINTS. */
-  endpoints?: readonly Endpoint[];
-  /** Seconds of each measured run; null to use the counting run as the measured one (smoke). */
-  duration: number | null;
-  /**
-   * Requests of GET /api/health (of GET /api/ping on the floor's servers) that each server
-   * answers once started, before anything is measured: a fresh process runs the framework's code
-   * unoptimised for its first thousands of requests, which would otherwise be charged to
-   * whichever endpoint comes first.
-   */
-  serverWarmup: { amount: number };
-  /** Requests of each endpoint's warm-up run (its own code paths, the Redis script cache, connection pools). */
-  warmup: { amount: number };
-  /** Requests of each counting run. */
-  countRequests: number;
-  /**
-   * Each server's CPU per request on each endpoint: `count` slices of `amount` requests over
-   * `connections` connections; next start's each followed by as many on the floor's empty route
-   * (see cpuInSlices).
-   */
-  cpuSlices: { count: number; amount: number; connections: number };
-  /** Counts of open GET /api/leaderboard/stream clients measured on the first Redis TCP stage; [] for none. */
-  fanOut: number[];
-  /** Seconds over which the store's reads are counted at each count of open streams. */
-  fanOutQuietSeconds: number;
-  /** Visits of distinct visitors seeded on today's UTC day (writeVisits), which GET /api/admin/stats reads. */
-  visits: number;
-  /** Run `next build` first. */
-  build: boolean;
-  mode: "full" | "smoke";
-  log?: (line: string) => void;
-}
-
-export const FULL_OPTIONS: Omit<BenchOptions, "build"> = {
-  stages: FULL_STAGES,
-  duration: 5,
-  serverWarmup: { amount: 6000 },
-  warmup: { amount: 1500 },
-  countRequests: 500,
-  cpuSlices: { count: 4, amount: 500, connections: 10 },
-  fanOut: [1, 100, 1_000],
-  fanOutQuietSeconds: 10,
-  visits: 100_000,
-  mode: "full",
-};
-
-export const SMOKE_OPTIONS: Omit<BenchOptions, "build"> = {
-  stages: SMOKE_STAGES,
-  duration: null,
-  serverWarmup: { amount: 50 },
-  warmup: { amount: 50 },
-  countRequests: 100,
-  cpuSlices: { count: 2, amount: 50, connections: 10 },
-  fanOut: [1, 10, 50],
-  fanOutQuietSeconds: 3,
-  visits: 500,
-  mode: "smoke",
-};
 
 const NODE = process.execPath;
 const SERVER_WARMUP = ENDPOINTS.find((e) => e.name === "GET /api/health")!;
@@ -178,7 +96,7 @@ interface RunState {
 }
 
 /** Runs one stage and appends its rows. */
-async function runStage(stage: Stage, options: BenchOptions, state: RunState, cleanup: Cleanup): Promise<void> {
+async function runStage(stage: Stage, endpoints: readonly Endpoint[], options: BenchOptions, state: RunState, cleanup: Cleanup): Promise<void> {
   const { floor, rows, seeds, firstLoad, log } = state;
   const label = `${BACKEND_LABEL[stage.backend]} ${sizeLabel(stage.size)}${stage.qualify ? ` ${stage.qualify}` : ""}`;
   // The store: a fresh redis-server (MONITOR must see only this stage) or a fresh SQLite folder.
@@ -246,11 +164,12 @@ async function runStage(stage: Stage, options: BenchOptions, state: RunState, cl
       `${seed.redisCpuSeconds === null ? "" : `, ${seed.redisCpuSeconds.toFixed(1)} s redis-server`}; max ${dataset.stats.maxReferrals} referrals)`,
   );
 
-  const env = storeEnv(target, { ADMIN_TOKEN: BENCH_ADMIN_TOKEN, ...(stage.qualify && { REFERRAL_QUALIFY: stage.qualify }) });
+  const env = storeEnv(target, { ...BENCH_SERVER_ENV, ...(stage.qualify && { REFERRAL_QUALIFY: stage.qualify }) });
   const next = await startNextServer(env);
   cleanup.add(() => next.stop());
-  const bare = await startBareServer(env);
-  cleanup.add(() => bare.stop());
+  // Only rows with a bare twin need the bare server (a run of coverage rows alone starts none).
+  const bare = endpoints.some((e) => e.bare !== false) ? await startBareServer(env) : null;
+  if (bare) cleanup.add(() => bare.stop());
 
   if (!firstLoad.value) {
     try {
@@ -260,27 +179,44 @@ async function runStage(stage: Stage, options: BenchOptions, state: RunState, cl
     }
   }
 
-  const population: Population = { seeded: () => seededWallet(dataset.seed, Math.floor(Math.random() * stage.size)) };
-  const measured: LoadOptions | null = options.duration === null ? null : { duration: options.duration };
-  const counting: LoadOptions = { amount: options.countRequests };
+  const population: Population = populationOf(dataset.seed, stage.size);
+  /**
+   * The load of each run of `endpoint`: the stage's, or the endpoint's own for the heavy ones (a few
+   * requests per run). A coverage row's counting run is also its measured one, after a warm-up of as
+   * many requests: its figure is CPU per request, from the slices after both, and the shorter runs keep
+   * a full run within the hour.
+   */
+  const loadOf = (endpoint: Endpoint) => {
+    const own = endpoint.load;
+    const connections = own?.connections ?? CONNECTIONS;
+    return {
+      // Every connection runs its whole sequence at least once, so that each request of it has had
+      // its first use (the Redis script cache) before counting: a smoke warm-up of 50 requests over
+      // 50 connections sends only each sequence's first request.
+      warmup: {
+        amount: Math.max(own?.requests ?? (endpoint.coverage ? options.countRequests : options.warmup.amount), connections * endpoint.sequence(population).length),
+        connections,
+      },
+      counting: { amount: own?.requests ?? options.countRequests, connections },
+      measured: own || endpoint.coverage || options.duration === null ? null : { duration: options.duration },
+      slice: own ? { amount: own.requests, connections: Math.min(connections, options.cpuSlices.connections) } : options.cpuSlices,
+    };
+  };
 
   // Warm-up and counting runs are by request count, so no request is left in flight to spill into
   // a counting window; the measured run (by duration) comes last and is followed by a pause.
   const runOne = async (endpoint: Endpoint, server: ServerProcess, count: () => Promise<number>) => {
     const { baseUrl } = server;
-    // Every connection runs its whole sequence at least once, so that each request of it has had
-    // its first use (the Redis script cache) before counting: a smoke warm-up of 50 requests over
-    // 50 connections sends only each sequence's first request.
-    const sequenceLength = endpoint.sequence(population).length;
-    const warm = await drive(baseUrl, endpoint, population, { amount: Math.max(options.warmup.amount, CONNECTIONS * sequenceLength) });
+    const load = loadOf(endpoint);
+    const warm = await drive(baseUrl, endpoint, population, load.warmup);
     // A server that answers nothing has died or cannot reach its store: stop with its output.
     if (warm.responses === 0) throw new Error(`${endpoint.name} got no response from ${baseUrl}:\n${server.logs().slice(-4000)}`);
     const before = await count();
-    const observed = await observe(() => drive(baseUrl, endpoint, population, counting));
+    const observed = await observe(() => drive(baseUrl, endpoint, population, load.counting));
     const counted = (await count()) - before;
-    // By request count (smoke), the counting run is also the measured one.
-    const result = measured ? await drive(baseUrl, endpoint, population, measured) : observed.result;
-    if (measured) await new Promise((r) => setTimeout(r, 200));
+    // By request count (smoke, and the heavy endpoints), the counting run is also the measured one.
+    const result = load.measured ? await drive(baseUrl, endpoint, population, load.measured) : observed.result;
+    if (load.measured) await new Promise((r) => setTimeout(r, 200));
     const per = (n: number | null) => (n === null ? null : n / observed.result.responses);
     return { result, observedRT: per(observed.roundTrips), countedRT: stage.backend === "sqlite" ? null : per(counted) };
   };
@@ -290,13 +226,15 @@ async function runStage(stage: Stage, options: BenchOptions, state: RunState, cl
    * changes within seconds and can only add to CPU time, so the lowest slice is the figure closest
    * to the work itself. With `alternate`, each slice is followed by one on the floor's empty route of
    * the endpoint's method, whose lowest slice is the CPU/floor denominator: both figures see the
-   * load of the same seconds.
+   * load of the same seconds. The floor's slices keep the stage's size when the endpoint's own are a
+   * handful of requests: a floor measured over two requests would be mostly noise.
    * Few connections, so that opening them is a small share of a slice. Responses that are neither
    * 2xx nor expected count like the measured run's.
    */
   const cpuInSlices = async (server: ServerProcess, endpoint: Endpoint, alternate: boolean) => {
     const { count, amount, connections } = options.cpuSlices;
-    const load: LoadOptions = { amount, connections };
+    const floorLoad: LoadOptions = { amount, connections };
+    const load: LoadOptions = loadOf(endpoint).slice;
     const own: (number | null)[] = [];
     const empty: (number | null)[] = [];
     let unexpected = 0;
@@ -304,13 +242,13 @@ async function runStage(stage: Stage, options: BenchOptions, state: RunState, cl
       slice.cpuMs === null ? null : slice.cpuMs / slice.result.responses;
     // The floor's server has idled since the last endpoint, and a process's first requests after
     // idling cost more: without this, its slices beside a stage's first endpoint measured 30-40% higher.
-    if (alternate) await floor.drive(load, endpoint.method);
+    if (alternate) await floor.drive(floorLoad, endpoint.method);
     for (let i = 0; i < count; i++) {
       const slice = await withCpu(server.pid, () => drive(server.baseUrl, endpoint, population, load));
       own.push(perResponse(slice));
       unexpected += slice.result.unexpected;
       if (!alternate) continue;
-      const floorSlice = await floor.drive(load, endpoint.method);
+      const floorSlice = await floor.drive(floorLoad, endpoint.method);
       empty.push(perResponse(floorSlice));
       unexpected += floorSlice.result.unexpected;
     }
@@ -319,36 +257,49 @@ async function runStage(stage: Stage, options: BenchOptions, state: RunState, cl
     return { cpuMs: lowest(own), floorCpuMs: lowest(empty), unexpected };
   };
 
+  /** At most how many requests a row sends to one server, for what its `prepare` makes ahead (signed messages). */
+  const rowRequests = (endpoint: Endpoint) => {
+    const load = loadOf(endpoint);
+    return load.warmup.amount + load.counting.amount + (load.slice.amount ?? 0) * options.cpuSlices.count;
+  };
+
   // The stage's servers once started; the floor's again, idle while this stage seeded its store.
-  for (const server of [next, bare]) await drive(server.baseUrl, SERVER_WARMUP, population, options.serverWarmup);
+  for (const server of bare ? [next, bare] : [next]) await drive(server.baseUrl, SERVER_WARMUP, population, options.serverWarmup);
   await floor.drive(options.serverWarmup);
   await floor.drive(options.serverWarmup, "POST");
-  const endpoints = stage.qualify ? QUALIFY_ENDPOINTS : (options.endpoints ?? ENDPOINTS);
   for (const endpoint of endpoints) {
+    // The fan-out's quiet seconds before the coverage writes, whose webhook deliveries and retries go on after their row.
+    if (endpoint.coverage && endpoint.writes) await fanOutOnce(stage, options, state, next, population.seeded(), countCommands);
+    const started = performance.now();
+    await endpoint.prepare?.(next.baseUrl, rowRequests(endpoint));
     const n = await runOne(endpoint, next, async () => 0);
     const nextCpu = await cpuInSlices(next, endpoint, true);
-    const b = await runOne(endpoint, bare, () => bare.roundTrips());
-    const bareCpu = await cpuInSlices(bare, endpoint, false);
+    const twin = endpoint.bare === false ? null : bare;
+    const b = twin && (await runOne(endpoint, twin, () => twin.roundTrips()));
+    const bareCpu = twin && (await cpuInSlices(twin, endpoint, false));
     const row: Row = {
       endpoint: endpoint.name,
       backend: stage.backend,
       size: stage.size,
       ...(stage.qualify && { qualify: stage.qualify }),
+      ...(endpoint.coverage && { coverage: true }),
       next: { ...n.result, unexpected: n.result.unexpected + nextCpu.unexpected },
-      bare: { ...b.result, unexpected: b.result.unexpected + bareCpu.unexpected },
+      bare: b && bareCpu && { ...b.result, unexpected: b.result.unexpected + bareCpu.unexpected },
       nextCpuMs: nextCpu.cpuMs,
-      bareCpuMs: bareCpu.cpuMs,
+      bareCpuMs: bareCpu?.cpuMs ?? null,
       floorCpuMs: nextCpu.floorCpuMs,
       nextRT: n.observedRT,
-      bareRT: b.countedRT,
-      bareObservedRT: b.observedRT,
+      bareRT: b?.countedRT ?? null,
+      bareObservedRT: b?.observedRT ?? null,
     };
+    const seconds = (performance.now() - started) / 1000;
+    row.seconds = seconds;
     rows.push(row);
     seed.loadAverage = loadavg()[0];
     log(
-      `[bench] ${label.padEnd(17)} ${endpoint.name.padEnd(31)} next ${fmt(n.result)} | bare ${fmt(b.result)} | ` +
-        `RT ${row.nextRT?.toFixed(2) ?? "-"}/${row.bareRT?.toFixed(2) ?? "-"} | x${(n.result.rps / b.result.rps).toFixed(2)} | ` +
-        `CPU ${row.nextCpuMs?.toFixed(3) ?? "-"} ms/req, floor ${row.floorCpuMs?.toFixed(3) ?? "-"}, x${floorRatio(row)?.toFixed(2) ?? "-"}`,
+      `[bench] ${label.padEnd(17)} ${endpoint.name.padEnd(31)} next ${fmt(n.result)} | bare ${b ? fmt(b.result) : "-"} | ` +
+        `RT ${row.nextRT?.toFixed(2) ?? "-"}/${row.bareRT?.toFixed(2) ?? "-"} | x${b ? (n.result.rps / b.result.rps).toFixed(2) : "-"} | ` +
+        `CPU ${row.nextCpuMs?.toFixed(3) ?? "-"} ms/req, floor ${row.floorCpuMs?.toFixed(3) ?? "-"}, x${floorRatio(row)?.toFixed(2) ?? "-"} | ${seconds.toFixed(1)} s`,
     );
   }
   await fanOutOnce(stage, options, state, next, population.seeded(), countCommands);
@@ -408,7 +359,11 @@ export async function runBench(options: BenchOptions): Promise<BenchReport & { f
         `x${(frameworkFloor.next.rps / frameworkFloor.bare.rps).toFixed(2)} | CPU ${frameworkFloor.nextCpuMs?.toFixed(3) ?? "-"} ms/req`,
     );
     const state: RunState = { floor, rows: [], seeds: [], firstLoad: { value: null }, log };
-    for (const stage of options.stages) await withCleanup((cleanup) => runStage(stage, options, state, cleanup));
+    for (const stage of options.stages) {
+      const endpoints = stageEndpoints(stage, options, isLargest(stage, options.stages));
+      // A run of coverage rows alone has nothing to measure at the smaller stages.
+      if (endpoints.length > 0) await withCleanup((cleanup) => runStage(stage, endpoints, options, state, cleanup));
+    }
     return {
       mode: options.mode,
       date: new Date().toISOString(),

@@ -1,6 +1,6 @@
 /** Drives one endpoint of one server with autocannon and keeps what the report needs. */
 import autocannon, { type RequestSpec } from "autocannon";
-import type { Endpoint, Population } from "@/scripts/bench/endpoints";
+import type { Endpoint, Population } from "@/scripts/bench/requests";
 
 export const CONNECTIONS = 50;
 
@@ -36,7 +36,8 @@ export function drive(baseUrl: string, endpoint: Endpoint, population: Populatio
   let unexpected = 0;
   const requests: RequestSpec[] = endpoint.sequence(population).map(({ request, expect }) => ({
     ...request,
-    onResponse: (status, body) => {
+    onResponse: (status, body, context, headers) => {
+      request.onResponse?.(status, body, context, headers);
       if (expect) {
         if (status === expect.status && body.includes(expect.error)) expected4xx++;
         else unexpected++;

@@ -14,7 +14,7 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, parse, resolve } from "node:path";
-import { fresh, post, type Endpoint, type Population } from "@/scripts/bench/endpoints";
+import { fresh, post, type Endpoint, type Population } from "@/scripts/bench/requests";
 import { drive, type LoadOptions, type LoadResult } from "@/scripts/bench/load";
 import { buildNextApp, startNextServer, startServerProcess, withCpu, type Cleanup, type ServerProcess } from "@/scripts/bench/services";
 
@@ -39,6 +39,9 @@ const PING: Endpoint = {
 const ECHO: Endpoint = { name: "POST /api/echo", method: "POST", writes: false, sequence: post("/api/echo", () => ({ wallet: fresh() })) };
 const NO_WALLETS: Population = {
   seeded: () => {
+    throw new Error("the floor's route takes no wallet");
+  },
+  nth: () => {
     throw new Error("the floor's route takes no wallet");
   },
 };

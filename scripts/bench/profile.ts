@@ -21,8 +21,9 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { SourceMapConsumer } from "source-map-js";
 import { createStore } from "@/lib/store";
-import { BENCH_QUESTS, generateDataset, seededWallet, writeDataset } from "@/scripts/bench/dataset";
-import { BENCH_ADMIN_TOKEN, ENDPOINTS } from "@/scripts/bench/endpoints";
+import { BENCH_QUESTS, generateDataset, populationOf, writeDataset } from "@/scripts/bench/dataset";
+import { BENCH_SERVER_ENV } from "@/scripts/bench/coverage-endpoints";
+import { ENDPOINTS } from "@/scripts/bench/endpoints";
 import { drive } from "@/scripts/bench/load";
 import { Cleanup, cpuMs, NEXT_BIN, startBridgeProcess, startServerProcess, withCpu } from "@/scripts/bench/services";
 import { BACKENDS, storeConfig, storeEnv, type Backend, type StoreTarget } from "@/scripts/bench/stores";
@@ -246,15 +247,16 @@ async function main(): Promise<void> {
 
     const profileDir = values.keep ?? mkdtempSync(join(tmpdir(), "refboard-cpuprofile-"));
     if (!values.keep) cleanup.add(() => rmSync(profileDir, { recursive: true, force: true }));
-    const env = storeEnv(target, { ADMIN_TOKEN: BENCH_ADMIN_TOKEN });
+    const env = storeEnv(target, BENCH_SERVER_ENV);
     const next = await startServerProcess(
       "next-profile",
       (port) => ["--cpu-prof", "--cpu-prof-dir", profileDir, NEXT_BIN, "start", ".", "-p", String(port), "-H", "127.0.0.1"],
       env,
     );
     cleanup.add(() => next.stop());
-    const population = { seeded: () => seededWallet(dataset.seed, Math.floor(Math.random() * size)) };
+    const population = populationOf(dataset.seed, size);
     await drive(next.baseUrl, ENDPOINTS.find((e) => e.name === "GET /api/health")!, population, { amount: 6000 });
+    await endpoint.prepare?.(next.baseUrl, 3000);
     await drive(next.baseUrl, endpoint, population, { amount: 3000 });
 
     // The profile's clock is the process's monotonic clock in µs; this process shares it (same boot).

@@ -6,14 +6,17 @@
  * its chart. --backends and --endpoints make a partial run, which saves its figures but never
  * rewrites the docs, not even through --from-json, which re-renders the outputs from a saved run
  * without measuring again. --floor-only measures the framework floor (next-floor.ts) alone and
- * prints it, nothing saved.
+ * prints it, nothing saved. Coverage rows (coverage-endpoints.ts) run at each backend's largest
+ * stage of the run only: `--backends sqlite --endpoints "GET /api/claim"` seeds and drives SQLite 100k alone.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { benchmarksDoc, CHART_FILE } from "@/scripts/bench/doc";
 import { ENDPOINTS } from "@/scripts/bench/endpoints";
-import { FULL_OPTIONS, runBench, SMOKE_OPTIONS, stopBench, type BenchOptions } from "@/scripts/bench/harness";
-import { fanOutTable, floorFigure, leaderboardChart, resultsTable, verdictTable, type BenchReport } from "@/scripts/bench/report";
+import { runBench, stopBench } from "@/scripts/bench/harness";
+import { FULL_OPTIONS, SMOKE_OPTIONS, type BenchOptions } from "@/scripts/bench/stages";
+import { leaderboardChart } from "@/scripts/bench/chart";
+import { fanOutTable, floorFigure, resultsTable, verdictTable, type BenchReport } from "@/scripts/bench/report";
 import { BACKENDS, type Backend } from "@/scripts/bench/stores";
 
 const REPORT_FILE = "reports/bench.json";
@@ -73,6 +76,12 @@ async function main(): Promise<void> {
     writeFileSync("docs/benchmarks.md", benchmarksDoc(report));
     console.log(`[bench] wrote docs/benchmarks.md and docs/${CHART_FILE}${values["from-json"] ? "" : `; raw figures in ${REPORT_FILE}`}`);
   }
+  // A row answered what its sequence does not expect: its figures measure something else, so the run fails (its outputs kept to read).
+  const off = report.rows.filter((r) => r.next.unexpected + (r.bare?.unexpected ?? 0) > 0);
+  for (const r of off) {
+    console.error(`[bench] ${r.endpoint} on ${r.backend} ${r.size}: unexpected responses; next start answered ${JSON.stringify(r.next.statuses)}`);
+  }
+  if (off.length) process.exitCode = 1;
 }
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
