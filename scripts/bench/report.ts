@@ -118,6 +118,14 @@ const FLAT_TARGET = 1.5;
  * what an endpoint of this API does, so the target bounds what the app adds on top of the framework.
  */
 export const FLOOR_TARGET = 1.25;
+/**
+ * Target 3 per backend: Upstash REST pays an HTTP exchange per command that a Redis connection does not
+ * (see the doc's findings), so issue #31 sets it at 1.5 and the local backends at FLOOR_TARGET.
+ */
+export const FLOOR_TARGETS: Record<Backend, number> = { sqlite: FLOOR_TARGET, redis: FLOOR_TARGET, upstash: 1.5 };
+/** Target 6: the console's stats read on each backend's largest stage (a day of visits seeded), at most this many floors. */
+export const STATS_TARGET = 5;
+export const STATS_ENDPOINT = "GET /api/admin/stats";
 
 export const sizeLabel = (n: number) =>
   n >= 1_000_000 && n % 1_000_000 === 0 ? `${n / 1_000_000}M` : n >= 1000 && n % 1000 === 0 ? `${n / 1000}k` : String(n);
@@ -276,19 +284,19 @@ export function verdicts(report: BenchReport): Verdict[] {
     const measured = costs.flatMap((c) => (c.byBackend[backend] === undefined ? [] : [{ endpoint: c.endpoint, ratio: c.byBackend[backend] }]));
     if (measured.length === 0) return [];
     const sorted = [...measured].sort((x, y) => x.ratio - y.ratio);
-    const over = measured.filter((c) => !(c.ratio <= FLOOR_TARGET));
+    const over = measured.filter((c) => !(c.ratio <= FLOOR_TARGETS[backend]));
     const range = `${sorted[0]!.ratio.toFixed(2)} (${sorted[0]!.endpoint}) to ${sorted.at(-1)!.ratio.toFixed(2)} (${sorted.at(-1)!.endpoint})`;
     return [
       {
         over: over.length,
         text:
-          `${BACKEND_LABEL[backend]}: ${range}, ` +
-          (over.length ? `above ${FLOOR_TARGET}: ${over.map((c) => c.endpoint).join(", ")}` : `all ${measured.length} within`),
+          `${BACKEND_LABEL[backend]} (target ${FLOOR_TARGETS[backend]}): ${range}, ` +
+          (over.length ? `${over.length} of ${measured.length} above: ${over.map((c) => c.endpoint).join(", ")}` : `all ${measured.length} within`),
       },
     ];
   });
   out.push({
-    target: `3. Every public endpoint's CPU per request under next start at most ${FLOOR_TARGET}x that of an empty Next route handler in the same run, on each backend`,
+    target: `3. Every public endpoint's CPU per request under next start at most ${FLOOR_TARGET}x (Upstash REST ${FLOOR_TARGETS.upstash}x) that of an empty Next route handler in the same run, on each backend`,
     status: perBackend.length === 0 ? "not measured" : perBackend.every((b) => b.over === 0) ? "met" : "not met",
     figure:
       perBackend.length === 0 || floorCpu === null
@@ -316,6 +324,18 @@ export function verdicts(report: BenchReport): Verdict[] {
     figure: fl
       ? `${kB(fl.totalGzip)} gzip (${kB(fl.totalBytes)} raw) in ${fl.scripts.length} scripts; inline RSC payload ${kB(fl.inlineGzip)} gzip not counted`
       : (report.firstLoadNote ?? "not measured"),
+  });
+
+  // 6. The console's stats read flat in visitors and wallets: on each backend's largest stage.
+  const stats = BACKENDS.flatMap((backend) => {
+    const largest = rows.filter((r) => r.endpoint === STATS_ENDPOINT && r.backend === backend).sort((a, b) => b.size - a.size)[0];
+    const ratio = largest ? floorRatio(largest, report.frameworkFloor) : null;
+    return largest && ratio !== null ? [{ backend, size: largest.size, ratio }] : [];
+  });
+  out.push({
+    target: `6. ${STATS_ENDPOINT} (90 days, each stage seeded with a day of visits) at most ${STATS_TARGET}x the floor at each backend's largest N`,
+    status: stats.length === 0 ? "not measured" : stats.every((x) => x.ratio <= STATS_TARGET) ? "met" : "not met",
+    figure: stats.map((x) => `${BACKEND_LABEL[x.backend]} ${sizeLabel(x.size)}: x${x.ratio.toFixed(2)}`).join("; ") || "no stats rows",
   });
   return out;
 }
@@ -371,7 +391,7 @@ export function endpointCosts(report: Pick<BenchReport, "rows" | "frameworkFloor
       bareCpuMs: medianOf(rows.map((r) => r.bareCpuMs)),
       ratio,
       byBackend,
-      status: ratios.length === 0 ? "not measured" : ratios.every((r) => r <= FLOOR_TARGET) ? "met" : "not met",
+      status: ratios.length === 0 ? "not measured" : Object.entries(byBackend).every(([backend, r]) => r <= FLOOR_TARGETS[backend as Backend]) ? "met" : "not met",
     };
   });
 }
