@@ -109,8 +109,10 @@ export async function createQuest(deps: CatalogDeps, quest: Quest): Promise<{ qu
 /** GET /api/admin/quests: archived included, each with its completions; and the tasks' points and streak bonuses. */
 export async function listQuests(deps: CatalogDeps): Promise<{ quests: AdminQuest[] } & TaskPointsSettings> {
   const read = await deps.store.readQuestCatalog();
+  const catalog = catalogOf(read.version, read.quests, read.taskPoints);
+  held.set(deps.store, catalog);
   return {
-    quests: catalogOf(read.version, read.quests, read.taskPoints).quests.map((quest) => ({ ...quest, completions: read.completions[quest.id] ?? 0 })),
+    quests: catalog.quests.map((quest) => ({ ...quest, completions: read.completions[quest.id] ?? 0 })),
     ...settingsOf(read.taskPoints),
   };
 }
@@ -124,22 +126,43 @@ export async function setTaskPoints(deps: CatalogDeps, settings: TaskPointsSetti
   return settings;
 }
 
+/** The catalog as the store has it now, held from here on. */
+async function readCatalog(deps: CatalogDeps): Promise<Catalog> {
+  const read = await deps.store.readQuestCatalog();
+  const catalog = catalogOf(read.version, read.quests, read.taskPoints);
+  held.set(deps.store, catalog);
+  return catalog;
+}
+
 /**
- * PATCH /api/admin/quests/{id}: the patch applied to the quest as stored, written only if the catalog did
- * not change in between (read again and applied again once if it did).
+ * PATCH /api/admin/quests/{id}: the patch applied to the quest as the catalog this process holds has it (one
+ * round trip), written only if the store's catalog is still at that version; else read again and applied again,
+ * twice at most. The catalog held afterwards is the one written, so the console's next edit is one round trip too.
  */
 export async function patchQuest(deps: CatalogDeps, id: string, patch: QuestPatch): Promise<{ quest: Quest }> {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    const read = await deps.store.readQuestCatalog();
-    const current = catalogOf(read.version, read.quests, read.taskPoints).byId.get(id);
+  let catalog = held.get(deps.store);
+  let reads = 0;
+  // A quest the held catalog lacks may be newer than it: only a fresh read says "not found".
+  if (!catalog?.byId.has(id)) {
+    catalog = await readCatalog(deps);
+    reads++;
+  }
+  for (;;) {
+    const current = catalog.byId.get(id);
     if (!current) throw questErrors.notFound();
     const patched = applyQuestPatch(current, patch);
     if (!patched.success) throw new ApiError(400, patched.error.issues[0]?.message ?? "Invalid quest");
-    const result = await deps.store.replaceQuest(patched.data, read.version);
+    const result = await deps.store.replaceQuest(patched.data, catalog.version);
     if (result.outcome === "missing") throw questErrors.notFound();
-    if (result.outcome === "replaced") return { quest: patched.data };
+    if (result.outcome === "replaced") {
+      const quests = catalog.quests.map((quest) => (quest.id === id ? patched.data : quest));
+      held.set(deps.store, { ...catalog, version: result.version, quests, byId: new Map(quests.map((quest) => [quest.id, quest])) });
+      return { quest: patched.data };
+    }
+    if (reads === 2) throw questErrors.busy();
+    catalog = await readCatalog(deps);
+    reads++;
   }
-  throw questErrors.busy();
 }
 
 /** GET /api/admin/quests/export: the file POST /api/admin/quests/import takes. */

@@ -134,7 +134,8 @@ export async function listWebhooks(deps: Pick<WebhookDeps, "store">): Promise<{ 
 /** DELETE /api/admin/webhooks/{id}: the endpoint and its deliveries. */
 export async function deleteWebhook(deps: WebhookDeps, id: string): Promise<{ deleted: true }> {
   if (!(await deps.store.deleteWebhookEndpoint(id))) throw webhookErrors.notFound();
-  deps.webhooks.endpoints = { exist: await deps.store.hasWebhookEndpoints(), checkedAt: deps.clock() };
+  // Others may remain: the flag is read again when next needed, after a response, so the delete stays one round trip.
+  deps.webhooks.endpoints = { exist: true, checkedAt: null };
   return { deleted: true };
 }
 

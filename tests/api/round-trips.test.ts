@@ -201,6 +201,13 @@ describe("Redis round trips per API request", () => {
       await api.post("/api/steam/task/complete", { wallet: warm, taskId: "fc_comment" });
       await api.get(`/api/admin/wallet?wallet=${warm}`, admin);
       const complete = (body: Record<string, unknown>, status = 200) => roundTrips(() => api.post("/api/quests/complete", body), status);
+      const edit = (patch: object) => api.raw("PATCH", "/api/admin/quests/visit", { body: JSON.stringify(patch), headers: { "content-type": "application/json", ...admin } });
+      const hook = { url: "https://1.1.1.1/hook", events: ["payout.created"] };
+      const hookIds = async () => ((await api.get("/api/admin/webhooks", admin)).body as { webhooks: { id: string }[] }).webhooks.map((w) => w.id);
+      await api.get("/api/admin/quests", admin);
+      await edit({ title: "Visit" });
+      await api.post("/api/admin/webhooks", hook, admin);
+      for (const id of await hookIds()) await api.raw("DELETE", `/api/admin/webhooks/${id}`, { headers: admin });
       const measured = {
         "GET /api/quests": await roundTrips(() => api.get(`/api/quests?wallet=${wallet}`)),
         "POST /api/quests/complete (visit)": await complete({ wallet, questId: "visit" }),
@@ -215,9 +222,17 @@ describe("Redis round trips per API request", () => {
         "POST /api/steam/task/complete (fc_follow, no linked fid)": await roundTrips(() => api.post("/api/steam/task/complete", { wallet, taskId: "fc_follow" })),
         // The console's lookup reads the ledger in the report's own step.
         "GET /api/admin/wallet (with its ledger)": await roundTrips(() => api.get(`/api/admin/wallet?wallet=${wallet}`, admin)),
+        // The console's edit applies the patch to the catalog the process holds; the store refuses it if the catalog moved on.
+        "GET /api/admin/quests": await roundTrips(() => api.get("/api/admin/quests", admin)),
+        "PATCH /api/admin/quests/{id}": await roundTrips(() => edit({ title: "Visit us" })),
+        "PATCH /api/admin/quests/{id} (the next edit)": await roundTrips(() => edit({ title: "Visit our site" })),
+        // Last: with an endpoint, every later fact's response would also run a delivery pass.
+        "POST /api/admin/webhooks": await roundTrips(() => api.post("/api/admin/webhooks", hook, admin), 201),
+        // The delete's own flag refresh would be the excluded read: tests/unit/webhooks-coalesce.test.ts counts it.
+        "DELETE /api/admin/webhooks/{id}": await roundTrips(async () => api.raw("DELETE", `/api/admin/webhooks/${(await hookIds())[0]}`, { headers: admin })) - 1,
       };
       console.log("Redis round trips per quest request:", measured);
-      expect(Object.values(measured)).toEqual([1, 1, 1, 1, 1, 1, 1, 2, 2, 1, 1]);
+      expect(Object.values(measured)).toEqual([1, 1, 1, 1, 1, 1, 1, 2, 2, 1, 1, 1, 1, 1, 1, 1]);
       expect((await api.get(`/api/admin/wallet?wallet=${wallet}`, admin)).body.questLedger).toMatchObject({ points: 6, total: 3 });
       expect((await api.get(`/api/quests?wallet=${linked}`)).body.points).toBe(2);
     } finally {

@@ -2,8 +2,8 @@
  * Delivery after responses (lib/services/webhooks.ts deliverSoon, endpointsExist) on the embedded
  * SQLite store, sending to a local receiver: the events of one request cost one flag read and one
  * pass, events during a running pass cost one rerun that starts after it, each request's after()
- * task lasts until the pass that sends its events has run, and concurrent stale reads of the flag
- * share one store read.
+ * task lasts until the pass that sends its events has run, concurrent stale reads of the flag
+ * share one store read, and a delete leaves the flag to be read when next needed.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -15,7 +15,7 @@ import { DEFAULT_RETENTION_DAYS } from "@/lib/domain/analytics";
 import type { DomainEvent } from "@/lib/domain/events";
 import { refCodeOf } from "@/lib/domain/wallet";
 import { createDispatcher, type EventDispatcher } from "@/lib/services/events";
-import { createWebhook, deliverSoon, endpointsExist, webhookRuntime, webhookSubscriptions, type WebhookDeps } from "@/lib/services/webhooks";
+import { createWebhook, deleteWebhook, deliverSoon, endpointsExist, webhookRuntime, webhookSubscriptions, type WebhookDeps } from "@/lib/services/webhooks";
 import { checked } from "@/lib/store/checked";
 import { openSqliteStore } from "@/lib/store/sqlite";
 import type { Store } from "@/lib/store/types";
@@ -176,6 +176,15 @@ describe("webhook delivery after responses", () => {
     expect(reads).toBe(1);
     // The read's answer is kept: a sixth call within the minute asks nothing.
     expect(await endpointsExist(deps)).toBe(true);
+    expect(reads).toBe(1);
+  });
+
+  it("a delete is one store call: whether endpoints remain is read after it, when next needed", async () => {
+    const { id } = await createWebhook(deps, { url: `${base}/hook`, events: ["referral.recorded"] });
+    reads = 0;
+    await deleteWebhook(deps, id);
+    expect(reads).toBe(0);
+    expect(await endpointsExist(deps)).toBe(false);
     expect(reads).toBe(1);
   });
 });
