@@ -339,6 +339,8 @@ const fmt = (r: LoadResult) =>
 
 export async function runBench(options: BenchOptions): Promise<BenchReport & { frameworkFloor: FrameworkFloor }> {
   const log = options.log ?? ((line: string) => console.log(line));
+  // The commit of the code measured: the build's, not whatever is checked out when the run ends.
+  const commit = gitCommit();
   if (options.build) {
     log("[bench] next build");
     await buildNextApp(".");
@@ -367,7 +369,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport & { f
     return {
       mode: options.mode,
       date: new Date().toISOString(),
-      commit: gitCommit(),
+      commit,
       machine: describeMachine(),
       settings: {
         connections: CONNECTIONS,
