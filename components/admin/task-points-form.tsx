@@ -12,7 +12,7 @@ import { buttonClass } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { api, errorText } from "@/lib/client/api";
 import { useQuestCatalogChange } from "@/lib/client/hooks";
-import type { StreakBonusesSetting, TaskPointsSetting } from "@/lib/contract/quest-schemas";
+import type { StreakBonusesSetting, TaskPointsSetting } from "@/lib/contract/task-points-schemas";
 import { MAX_STREAK_BONUS_LENGTH, MAX_STREAK_BONUSES, MIN_STREAK_BONUS_LENGTH } from "@/lib/domain/rulebook";
 import { MAX_QUEST_POINTS } from "@/lib/domain/quests";
 import { COMPLETABLE_TASK_IDS } from "@/lib/domain/tasks";
@@ -42,7 +42,7 @@ export function TaskPointsForm({ taskPoints, streakBonuses, save }: Settings & {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setInvalid(null);
-    const { taskPointsBody } = await import("@/lib/contract/quest-schemas");
+    const { taskPointsBody } = await import("@/lib/contract/task-points-schemas");
     const checked = taskPointsBody.safeParse({
       taskPoints: Object.fromEntries(COMPLETABLE_TASK_IDS.map((id) => [id, numberOf(values[id])])),
       streakBonuses: bonuses.map((row) => ({ streak: numberOf(row.streak), points: numberOf(row.points) })),

@@ -164,7 +164,7 @@ export const api = {
   /** The file as exported: the server refuses it whole on one bad quest. */
   importQuests: (file: object) => request(async () => (await questSchemas()).questImportResponse, paths.importQuests, file),
   /** The check-in's and the social tasks' points, replaced whole. */
-  setTaskPoints: (settings: { taskPoints: object; streakBonuses: object[] }) => request(async () => (await questSchemas()).taskPointsResponse, paths.setTaskPoints, settings),
+  setTaskPoints: (settings: { taskPoints: object; streakBonuses: object[] }) => request(async () => (await import("@/lib/contract/task-points-schemas")).taskPointsResponse, paths.setTaskPoints, settings),
   // Payouts: a wallet's claims; the plans (the campaign console, with an admin's session)
   claims: (wallet: string) => request(async () => (await payoutSchemas()).claimResponse, paths.claims, { wallet }),
   payoutPlans: () => request(async () => (await payoutSchemas()).payoutPlansResponse, paths.payoutPlans),

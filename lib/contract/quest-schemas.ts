@@ -6,8 +6,8 @@
 import { z } from "zod";
 import { parseAbiItem, type AbiFunction } from "viem";
 import { address, walletSchema } from "@/lib/contract/schemas";
-import { MAX_STREAK_BONUS_LENGTH, MAX_STREAK_BONUSES, MIN_STREAK_BONUS_LENGTH } from "@/lib/domain/rulebook";
-import type { CompletableTaskId } from "@/lib/domain/tasks";
+import { count } from "@/lib/contract/count";
+import { streakBonusesSchema, taskPointsSchema } from "@/lib/contract/task-points-schemas";
 import { WALLET_PATTERN } from "@/lib/domain/wallet";
 import {
   COMPARATORS,
@@ -54,11 +54,6 @@ function addressOf(field: string) {
     .string({ error: message })
     .regex(WALLET_PATTERN, { error: message })
     .transform((v) => v.toLowerCase() as `0x${string}`);
-}
-
-function count(field: string, min: number, max: number) {
-  const message = `Invalid ${field}: must be a whole number from ${min} to ${max}`;
-  return z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
 }
 
 const INVALID_CAST_HASH = "Invalid params.castHash: must be 0x and 40 hex characters";
@@ -247,51 +242,6 @@ export function applyQuestPatch(quest: Quest, patch: QuestPatch) {
 }
 
 export const QUEST_FILE_VERSION = 1;
-
-/**
- * The points each completable task (the check-in, per check-in; a social task, on its first completion)
- * credits, set in the catalog: every task present, 0 for none. An input may leave a task out: it is 0.
- */
-const taskPoint = (taskId: CompletableTaskId) => count(`taskPoints.${taskId}`, 0, MAX_QUEST_POINTS).default(0);
-export const taskPointsSchema = z.strictObject(
-  {
-    daily_checkin: taskPoint("daily_checkin"),
-    add_miniapp: taskPoint("add_miniapp"),
-    fc_follow: taskPoint("fc_follow"),
-    fc_like_recast: taskPoint("fc_like_recast"),
-    fc_comment: taskPoint("fc_comment"),
-  } satisfies Record<CompletableTaskId, unknown>,
-  { error: (issue) => (issue.code === "unrecognized_keys" ? `Invalid taskPoints: ${issue.keys.join(", ")} is no completable task` : "Invalid taskPoints: must be an object of task ids to points") },
-);
-export type TaskPointsSetting = z.output<typeof taskPointsSchema>;
-
-/**
- * The check-in's streak bonuses (lib/domain/rulebook.ts StreakBonus), shortest first; one bonus per length.
- * An input in any order is sorted.
- */
-const INVALID_STREAK_BONUS = "Invalid streakBonuses: each must be an object { streak, points }";
-export const streakBonusesSchema = z
-  .array(
-    z.strictObject(
-      { streak: count("streakBonuses.streak", MIN_STREAK_BONUS_LENGTH, MAX_STREAK_BONUS_LENGTH), points: count("streakBonuses.points", 1, MAX_QUEST_POINTS) },
-      { error: INVALID_STREAK_BONUS },
-    ),
-    { error: "Invalid streakBonuses: must be a list" },
-  )
-  .max(MAX_STREAK_BONUSES, { error: `Invalid streakBonuses: at most ${MAX_STREAK_BONUSES}` })
-  .superRefine((bonuses, ctx) => {
-    const seen = new Set<number>();
-    for (const { streak } of bonuses) {
-      if (seen.has(streak)) ctx.addIssue({ code: "custom", message: `Invalid streakBonuses: two bonuses at a streak of ${streak}` });
-      seen.add(streak);
-    }
-  })
-  .transform((bonuses) => [...bonuses].sort((a, b) => a.streak - b.streak));
-export type StreakBonusesSetting = z.output<typeof streakBonusesSchema>;
-
-/** POST /api/admin/task-points: the tasks' points and the streak bonuses, replaced whole (bonuses left out: none). */
-export const taskPointsBody = z.object({ taskPoints: taskPointsSchema, streakBonuses: streakBonusesSchema.default([]) });
-export const taskPointsResponse = z.object({ taskPoints: taskPointsSchema, streakBonuses: streakBonusesSchema });
 
 /**
  * The export file, and the import body: `{ version: 1, quests }`. One bad quest refuses the whole

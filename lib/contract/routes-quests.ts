@@ -2,6 +2,7 @@
 import { z } from "zod";
 import * as paths from "@/lib/contract/paths";
 import * as quest from "@/lib/contract/quest-schemas";
+import * as taskPoints from "@/lib/contract/task-points-schemas";
 import { error, internal, named, route, tooLarge, walletWrite, WALLET_WRITE, type ResponseDoc } from "@/lib/contract/route-spec";
 import { adminAccess } from "@/lib/contract/routes-admin";
 import { walletQuery } from "@/lib/contract/schemas";
@@ -128,7 +129,7 @@ export const QUEST_ROUTES = {
       tag: TAG,
       summary: "The whole catalog as one JSON file",
       responses: {
-        200: { description: "What POST /api/admin/quests/import takes", json: named("QuestFile", z.object({ version: z.literal(quest.QUEST_FILE_VERSION), taskPoints: quest.taskPointsSchema, streakBonuses: quest.streakBonusesSchema, quests: z.array(quest.questSchema) })) },
+        200: { description: "What POST /api/admin/quests/import takes", json: named("QuestFile", z.object({ version: z.literal(quest.QUEST_FILE_VERSION), taskPoints: taskPoints.taskPointsSchema, streakBonuses: taskPoints.streakBonusesSchema, quests: z.array(quest.questSchema) })) },
         ...adminAccess,
         500: internal,
       },
@@ -156,7 +157,7 @@ export const QUEST_ROUTES = {
   }),
   setTaskPoints: route({
     ...paths.setTaskPoints,
-    body: quest.taskPointsBody,
+    body: taskPoints.taskPointsBody,
     auth: "admin",
     doc: {
       tag: TAG,
@@ -167,7 +168,7 @@ export const QUEST_ROUTES = {
         "a check-in that makes a streak of exactly a bonus's `streak` days also credits its `points` (ledger entry `task`, `streak:<days>`). " +
         "At 0 and with no bonus (the default) every answer of the tasks stays as it was.",
       responses: {
-        200: { description: "The tasks' points as stored now", json: named("TaskPoints", quest.taskPointsResponse) },
+        200: { description: "The tasks' points as stored now", json: named("TaskPoints", taskPoints.taskPointsResponse) },
         400: error("`Invalid taskPoints.<task>: ...` naming the task, `Invalid taskPoints: ...`, `Invalid streakBonuses.streak: ...`, `Invalid streakBonuses.points: ...` or `Invalid streakBonuses: ...`"),
         ...adminAccess,
         413: tooLarge,

@@ -8,15 +8,12 @@ import {
   applyQuestPatch,
   QUEST_FILE_VERSION,
   questSchema,
-  streakBonusesSchema,
-  taskPointsSchema,
   type AdminQuest,
   type Quest,
   type QuestFile,
   type QuestPatch,
-  type StreakBonusesSetting,
-  type TaskPointsSetting,
 } from "@/lib/contract/quest-schemas";
+import { streakBonusesSchema, taskPointsSchema, type StreakBonusesSetting, type TaskPointsSetting } from "@/lib/contract/task-points-schemas";
 import { isQuestId, MAX_QUESTS } from "@/lib/domain/quests";
 import { streakBonusId, streakLengthOf } from "@/lib/domain/rulebook";
 import type { QuestStore, StoredQuest, TaskPoints, WalletQuests } from "@/lib/store/types";
