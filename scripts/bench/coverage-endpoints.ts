@@ -7,11 +7,11 @@
  * imported is the one exported.
  */
 import { randomBytes } from "node:crypto";
-import { createSiweMessage } from "viem/siwe";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { dayName, utcDay } from "@/lib/domain/analytics";
 import { BENCH_QUESTS } from "@/scripts/bench/dataset";
 import { adminAuth, BENCH_ADMIN_TOKEN, get, json, post, type Endpoint, type Population } from "@/scripts/bench/requests";
+import { siweMessage } from "@/tests/api/wallet-session";
 
 /** CRON_SECRET of the servers under test: the cron routes answer 404 without it. */
 export const BENCH_CRON_SECRET = randomBytes(24).toString("hex");
@@ -57,17 +57,7 @@ const period = () => {
 /** A message the signer signed for a fresh nonce of `baseUrl`, as the browser builds it. */
 async function signedMessage(baseUrl: string): Promise<{ message: string; signature: string }> {
   const { nonce } = await call<{ nonce: string }>(baseUrl, "GET", "/api/auth/nonce", undefined, {});
-  const url = new URL(baseUrl);
-  const message = createSiweMessage({
-    domain: url.host,
-    address: signer.address,
-    uri: url.origin,
-    version: "1",
-    chainId: 1,
-    nonce,
-    issuedAt: new Date(),
-    statement: "Sign in to refboard",
-  });
+  const message = siweMessage(baseUrl, signer.address, nonce);
   return { message, signature: await signer.signMessage({ message }) };
 }
 
