@@ -102,7 +102,7 @@ export function WalletProvider({
     );
   }, []);
 
-  // Rejects with the download's failure; resolves once wagmi has mounted with the cookie's state.
+  // Rejects with the download's failure; resolves once wagmi has mounted and settled the cookie's wallet (reconnected or not).
   const whenReady = useCallback(async () => {
     await queryClient.query(runtimeCode);
     return ready.promise;

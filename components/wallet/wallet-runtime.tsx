@@ -24,13 +24,13 @@ export default function WalletRuntime({
 }: WalletRuntimeProps & { connectors?: CreateConnectorFn[] }) {
   const [config] = useState(() => makeWagmiConfig(connectors));
   const [initialState] = useState(() => stateFromCookie(cookie));
-  useEffect(() => onReady(actionsOf(config)), [config, onReady]);
   // Reconnect only a wallet the cookie says was connected. Without one, wagmi's reconnect would
   // probe every wallet while reporting "connecting", racing a visitor who presses Connect at once
   // (the modal could open and close again) and flashing "Connecting…" in the header.
   return (
     <WagmiProvider config={config} initialState={initialState} reconnectOnMount={Boolean(initialState?.current)}>
       <AccountReporter onAccount={onAccount} />
+      <ReadyReporter config={config} onReady={onReady} />
       {modalRequest > 0 && ConnectModal && <ConnectModal request={modalRequest} appName={appName} />}
     </WagmiProvider>
   );
@@ -48,6 +48,19 @@ function actionsOf(config: WagmiConfig): WalletActions {
       return (await connector.getProvider()) as EIP1193Provider;
     },
   };
+}
+
+/**
+ * Hands the actions over once a returning wallet's reconnection has settled. Until then wagmi holds
+ * the cookie's copy of the connection, without methods: a Disconnect pressed then would fail, and the
+ * reconnection would bring the wallet back a moment later.
+ */
+function ReadyReporter({ config, onReady }: { config: WagmiConfig; onReady: WalletRuntimeProps["onReady"] }) {
+  const settled = useAccount().status !== "reconnecting";
+  useEffect(() => {
+    if (settled) onReady(actionsOf(config));
+  }, [settled, config, onReady]);
+  return null;
 }
 
 function AccountReporter({ onAccount }: Pick<WalletRuntimeProps, "onAccount">) {

@@ -104,6 +104,27 @@ test.describe("wallet connection", () => {
     expect(visitor.calls).toContain("wallet_revokePermissions");
   });
 
+  test("Disconnect pressed while a returning wallet is still reconnecting ends the connection once it is back", async ({ page, app, wallet }) => {
+    const visitor = await wallet();
+    await page.goto(app.baseUrl);
+    await connectThroughModal(page);
+
+    const accountsAsked = () => visitor.calls.filter((call) => call === "eth_accounts").length;
+    const before = accountsAsked();
+    const release = visitor.holdAccounts();
+    await page.reload();
+    const menu = page.getByRole("button", { name: /open menu/ });
+    await waitForHydration(menu);
+    // wagmi's reconnect has asked the wallet for its accounts and waits for the answer.
+    await expect.poll(accountsAsked).toBeGreaterThan(before);
+    await menu.click();
+    await page.getByRole("button", { name: "Disconnect" }).click();
+    release();
+    await expect(page.getByRole("heading", { name: /Invite friends/ })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Connect wallet", exact: true })).toBeVisible();
+  });
+
   test("switching accounts in the wallet shows and registers the new account", async ({ page, app, api, wallet }) => {
     const visitor = await wallet();
     await page.goto(app.baseUrl);

@@ -18,6 +18,11 @@ export interface TestWallet {
   rejectNextConnect(): void;
   /** Makes the next signature request fail as if the user pressed "Reject". */
   rejectNextSignature(): void;
+  /**
+   * Holds every eth_accounts answer until the returned function is called: a slow wallet, so a test
+   * can act while the app is still reconnecting a returning wallet.
+   */
+  holdAccounts(): () => void;
   /** Switches the wallet to another account and tells the page (accountsChanged). */
   switchAccount(page: Page, privateKey?: Hex): Promise<TestWallet["address"]>;
 }
@@ -64,6 +69,7 @@ export async function installWallet(page: Page, options: WalletOptions = {}): Pr
   let authorized = false;
   let rejectNext = false;
   let rejectSignature = false;
+  let accountsHeld: Promise<void> = Promise.resolve();
   const calls: string[] = [];
 
   await page.exposeFunction("__e2eWalletRequest", async (method: string, params: unknown[]): Promise<Reply> => {
@@ -83,6 +89,7 @@ export async function installWallet(page: Page, options: WalletOptions = {}): Pr
           ? { result: [account.address] }
           : { result: [{ parentCapability: "eth_accounts", caveats: [{ type: "restrictReturnedAccounts", value: [account.address] }] }] };
       case "eth_accounts":
+        await accountsHeld;
         return { result: authorized ? [account.address] : [] };
       case "eth_chainId":
         return { result: numberToHex(chainId) };
@@ -171,6 +178,11 @@ export async function installWallet(page: Page, options: WalletOptions = {}): Pr
     calls,
     rejectNextConnect: () => void (rejectNext = true),
     rejectNextSignature: () => void (rejectSignature = true),
+    holdAccounts() {
+      let release!: () => void;
+      accountsHeld = new Promise((resolve) => (release = resolve));
+      return release;
+    },
     async switchAccount(target, privateKey) {
       account = privateKeyToAccount(privateKey ?? generatePrivateKey());
       wallet.account = account;
