@@ -41,9 +41,10 @@ export function SkeletonRows({ count }: { count: number }) {
   );
 }
 
+/** A screen tall at least, as the list is: the footer stays below the fold however many rows arrive. */
 export function LeaderboardSkeleton({ size }: { size: number }) {
   return (
-    <div>
+    <div className="min-h-dvh">
       <LeaderboardHeading size={size} />
       <Card className="mt-8 overflow-hidden">
         <table className="w-full table-fixed">

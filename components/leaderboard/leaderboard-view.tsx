@@ -96,7 +96,8 @@ export function LeaderboardView({
   const panel = running ? { role: "tabpanel", id: BOARD_PANEL_ID, "aria-labelledby": boardTabId(tab) } : {};
 
   return (
-    <div data-testid="leaderboard-view">
+    // A screen tall at least, as the loading skeleton is: rows arriving never move the footer into or out of view.
+    <div data-testid="leaderboard-view" className="min-h-dvh">
       <LeaderboardHeading
         size={size}
         status={<BoardStatus stream={stream} fetching={board.isFetching} stale={Boolean(board.error && entries)} />}

@@ -116,7 +116,8 @@ test.describe("a 390 px phone", () => {
 test.describe("stability and accessibility", () => {
   test("pages do not shift while their data arrives", async ({ page, app, api, wallet }) => {
     const referrer = await knownWallet(api);
-    await referFriends(api, referrer, 1);
+    // More rows than the loading skeleton shows: the list arriving makes the page taller.
+    await referFriends(api, referrer, 12);
     await page.goto(`${app.baseUrl}/?ref=${codeOf(referrer)}`);
     await expect(page.getByTestId("invite-status")).toContainText("Invited by");
     expect(await layoutShift(page)).toBeLessThan(0.01);
