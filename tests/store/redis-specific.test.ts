@@ -3,6 +3,7 @@
  * waits, and the key layout of the board version and the season boards.
  */
 import { DEFAULT_RETENTION_DAYS } from "@/lib/domain/analytics";
+import { createHook } from "node:async_hooks";
 import { createServer as createHttpServer } from "node:http";
 import { createServer as createTcpServer, type Socket } from "node:net";
 import { createClient } from "redis";
@@ -334,6 +335,27 @@ describe("timeouts and recovery", () => {
     const url = `redis://127.0.0.1:${await silentTcpPort()}`;
     await expectBudgetTimeout(tcpStore(url).ping(), "PING");
     await expectBudgetTimeout(tcpStore(url).getWalletState(randomWallet()), "EVALSHA");
+  });
+
+  it("tcp: a call leaves no timer behind once answered (node-redis arms a 5 s one per command by default, which holds the request that made it)", async () => {
+    const store = tcpStore(redisUrl, 2_000);
+    await store.ping();
+    const pending = new Set<number>();
+    let armed: number[] = [];
+    const hook = createHook({
+      init: (id, type) => void (type === "Timeout" && pending.add(id)),
+      destroy: (id) => void pending.delete(id),
+    }).enable();
+    try {
+      await Promise.all(Array.from({ length: 50 }, () => store.ping()));
+      await Promise.all(Array.from({ length: 50 }, () => store.getWalletState(randomWallet())));
+      armed = [...pending];
+      // Node reports a cleared timer's end (the destroy hook) on a later turn of the event loop.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      hook.disable();
+    }
+    expect(armed.filter((id) => pending.has(id))).toEqual([]);
   });
 
   it("tcp: nothing listening makes a call end at the budget", async () => {

@@ -102,9 +102,12 @@ function connect(cfg: TcpClientConfig, onReady: () => void) {
     // No offline queue: a command still waiting to be written when the connection drops fails
     // with it, instead of waiting for the reconnect (send() waits for the first connect itself).
     disableOfflineQueue: true,
-    // No commandOptions.timeout: send()'s withDeadline is the deadline, and replaces the connection
-    // when it passes. node-redis's own would arm a second one per command, an AbortSignal.timeout
-    // that outlives the reply and fires at the end of the budget anyway (a DOMException each).
+    // No command timeout of node-redis's own (it arms one by default, 5 s): send()'s withDeadline is
+    // the deadline, and replaces the connection when it passes. node-redis's is an AbortSignal.timeout
+    // per command that outlives the reply; its timer holds the async context of the request that sent
+    // the command, so under load every request of the last 5 s stayed in memory (400 MB of heap after
+    // 20,000 requests, and garbage collection above a tenth of a millisecond per request).
+    commandOptions: { timeout: 0 },
     disableClientInfo: true,
   });
   let reported = false;
