@@ -42,7 +42,7 @@ async function call(headers: Record<string, string> = {}) {
 beforeEach(() => {
   runs = 0;
   // Each request's log line; what is tested here is the answer.
-  vi.spyOn(console, "log").mockImplementation(() => {});
+  vi.spyOn(process.stdout, "write").mockImplementation(() => true);
 });
 
 describe("a cron route with CRON_SECRET set", () => {

@@ -104,7 +104,7 @@ describe("the route wrapper", () => {
 describe("POST bodies are JSON", () => {
   let log: ReturnType<typeof vi.spyOn>;
   beforeEach(() => {
-    log = vi.spyOn(console, "log").mockImplementation(() => {});
+    log = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
   });
   afterEach(() => log.mockRestore());
   const bodyless = handle({}, () => Response.json({ ok: true }));
@@ -149,7 +149,7 @@ describe("POST bodies are JSON", () => {
 describe("the public origin a handler is given", () => {
   let log: ReturnType<typeof vi.spyOn>;
   beforeEach(() => {
-    log = vi.spyOn(console, "log").mockImplementation(() => {});
+    log = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
   });
   afterEach(() => log.mockRestore());
   const route = handle({}, ({ publicOrigin }) => Response.json(publicOrigin));
@@ -181,7 +181,7 @@ describe("request ids and the per-request log line", () => {
 
   function captureLog() {
     const lines: Record<string, unknown>[] = [];
-    const spy = vi.spyOn(console, "log").mockImplementation((line: unknown) => void lines.push(JSON.parse(String(line))));
+    const spy = vi.spyOn(process.stdout, "write").mockImplementation((line: unknown) => (lines.push(JSON.parse(String(line))), true));
     return { lines, restore: () => spy.mockRestore() };
   }
 
@@ -262,7 +262,7 @@ describe("admin routes (auth: admin)", () => {
   const get = (headers: Record<string, string> = {}) => admin(new Request("http://localhost/api/admin/x", { headers }));
   let log: ReturnType<typeof vi.spyOn>;
   beforeEach(() => {
-    log = vi.spyOn(console, "log").mockImplementation(() => {});
+    log = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
   });
   afterEach(() => log.mockRestore());
 
@@ -296,7 +296,7 @@ describe("methods a route does not serve", () => {
   const served = () => Response.json({ served: true });
   let log: ReturnType<typeof vi.spyOn>;
   beforeEach(() => {
-    log = vi.spyOn(console, "log").mockImplementation(() => {});
+    log = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
   });
   afterEach(() => log.mockRestore());
 

@@ -45,7 +45,7 @@ describe("the guard on a Node HTTP server", () => {
   let log: ReturnType<typeof vi.spyOn>;
 
   beforeAll(async () => {
-    log = vi.spyOn(console, "log").mockImplementation(() => {});
+    log = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
     guardUnroutedMethods();
     guardUnroutedMethods(); // a second start-up hook in the same process changes nothing
     server = createServer((req, res) => {
