@@ -1,6 +1,6 @@
 /** docs/benchmarks.md, generated from one benchmark report so that `npm run bench` reproduces it. */
 import { NOT_DRIVEN } from "@/scripts/bench/coverage-endpoints";
-import { ENDPOINTS } from "@/scripts/bench/endpoints";
+import { ENDPOINTS, QUALIFY_RULE } from "@/scripts/bench/endpoints";
 import { findings } from "@/scripts/bench/findings";
 import { kB } from "@/scripts/bench/first-load-js";
 import type { LoadResult } from "@/scripts/bench/load";
@@ -21,6 +21,7 @@ import {
   type Row,
 } from "@/scripts/bench/report";
 import { BACKENDS } from "@/scripts/bench/stores";
+import { profilesSection } from "@/scripts/bench/target3-profiles";
 
 export const CHART_FILE = "bench-leaderboard-p50.svg";
 
@@ -184,6 +185,7 @@ npm run bench -- --from-json reports/bench.json   # re-render this file from the
 npm run bench -- --skip-build --endpoints "GET /api/leaderboard,GET /api/health"   # a partial run: leaves this file alone
 npm run bench -- --skip-build --backends sqlite --endpoints "GET /api/admin/quests,GET /api/claim"   # coverage rows: each backend's largest stage only
 npm run bench -- --floor-only       # only the framework floor: an empty Next route handler against bare node:http
+npm run bench -- --profiles-only    # target 3's profiles again on the current build, into reports/bench.json, then this file
 npm run seed -- --wallets 1000000 --backend redis # what each stage does first (REDIS_URL or --redis-url)
 node --conditions=react-server --import tsx scripts/bench/profile.ts --backend upstash --endpoint "GET /api/leaderboard" --seconds 20   # where next start's CPU goes (after a next build)
 node --conditions=react-server --import tsx scripts/bench/first-load-js.ts --url http://127.0.0.1:3000
@@ -280,6 +282,23 @@ over that backend's stages; the median over every stage is shown beside it. The 
 public: GET /api/admin/stats, measured at every stage, is in the second table with the coverage rows.
 
 ${costTable(report, true)}
+
+### Target 3, explained by profiles
+
+Where each public endpoint's CPU above the floor goes, by \`scripts/bench/target3-profiles.ts\` at the end of the run:
+one \`next start\` per backend (and one with REFERRAL_QUALIFY=${QUALIFY_RULE} for its two rows) on a fresh store of
+${report.target3Profiles ? sizeLabel(report.target3Profiles.size) : "1k"} wallets seeded as a stage is, and the floor's \`next start\`, all under \`node --cpu-prof\`. Each
+endpoint is driven for ${report.target3Profiles?.seconds ?? 5} s over ${report.target3Profiles?.connections ?? 10} connections (after a warm-up of 2,000 requests), right after
+the floor's empty route of the same method for as long, and the main thread's samples of each window are summed per response
+into groups by the innermost code on their stack that names one: the store (its client, and lib/store), the schemas
+(zod), our code (app/ and lib/: handle(), the services, the log line), Next.js, the web Request/Response (undici and
+web streams), Node (its HTTP server, sockets, timers, async hooks), garbage collection, and the rest (V8 builtins,
+other packages). "Own work / floor" is the first three above the floor's, over the floor: target 3 leaves 0.25 (0.5 on Upstash REST).
+The profiler adds its own cost to both windows, so its ms are higher than the bench's slices; the bench's own
+CPU/floor is in the third column. On its own, after \`next build\`: \`npm run bench -- --profiles-only\` (into the
+last run's report, then this file again) or \`node --conditions=react-server --import tsx scripts/bench/target3-profiles.ts\`.
+
+${profilesSection(report)}
 
 ### Coverage rows
 

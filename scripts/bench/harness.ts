@@ -10,11 +10,9 @@
  * next start alone.
  */
 import { spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { cpus, loadavg, release, tmpdir, totalmem, type } from "node:os";
-import { join } from "node:path";
+import { cpus, loadavg, release, totalmem, type } from "node:os";
 import { createStore } from "@/lib/store";
+import { freshStore } from "@/scripts/bench/fresh-store";
 import { BENCH_SERVER_ENV } from "@/scripts/bench/coverage-endpoints";
 import { BENCH_QUESTS, generateDataset, populationOf, writeDataset, writeVisits } from "@/scripts/bench/dataset";
 import { ENDPOINTS } from "@/scripts/bench/endpoints";
@@ -31,14 +29,12 @@ import {
   cpuMs,
   NEXT_BIN,
   startBareServer,
-  startBridgeProcess,
   startNextServer,
   withCpu,
   type ServerProcess,
 } from "@/scripts/bench/services";
 import { isLargest, stageEndpoints, type BenchOptions, type Stage } from "@/scripts/bench/stages";
-import { storeConfig, storeEnv, type Backend, type StoreTarget } from "@/scripts/bench/stores";
-import { startRedisServer } from "@/tests/support/redis-server";
+import { storeConfig, storeEnv, type Backend } from "@/scripts/bench/stores";
 
 const NODE = process.execPath;
 const SERVER_WARMUP = ENDPOINTS.find((e) => e.name === "GET /api/health")!;
@@ -100,37 +96,22 @@ async function runStage(stage: Stage, endpoints: readonly Endpoint[], options: B
   const { floor, rows, seeds, firstLoad, log } = state;
   const label = `${BACKEND_LABEL[stage.backend]} ${sizeLabel(stage.size)}${stage.qualify ? ` ${stage.qualify}` : ""}`;
   // The store: a fresh redis-server (MONITOR must see only this stage) or a fresh SQLite folder.
-  const target: StoreTarget = { backend: stage.backend };
+  const { target, redis, bridge } = await freshStore(stage.backend, cleanup);
   let observe: Observe = async (run) => ({ result: await run(), roundTrips: null });
-  let redisPid: number | undefined;
+  const redisPid = redis?.process.pid;
   let countCommands: (<T>(run: () => Promise<T>) => Promise<{ result: T; commands: number }>) | undefined;
-  if (stage.backend === "sqlite") {
-    const dataDir = mkdtempSync(join(tmpdir(), "refboard-bench-"));
-    cleanup.add(() => rmSync(dataDir, { recursive: true, force: true }));
-    target.dataDir = dataDir;
-  } else {
-    const redis = await startRedisServer();
-    cleanup.add(() => redis.stop());
-    redisPid = redis.process.pid;
-    if (stage.backend === "redis") {
-      target.redisUrl = redis.url;
-      countCommands = (run) => countRedisCommands(redis.url, run);
-      observe = async (run) => {
-        const { result, commands } = await countRedisCommands(redis.url, run);
-        return { result, roundTrips: commands };
-      };
-    } else {
-      const token = randomBytes(16).toString("hex");
-      const bridge = await startBridgeProcess(redis.url, token);
-      cleanup.add(() => bridge.stop());
-      target.restUrl = bridge.url;
-      target.restToken = token;
-      observe = async (run) => {
-        const before = await bridge.requests();
-        const result = await run();
-        return { result, roundTrips: (await bridge.requests()) - before };
-      };
-    }
+  if (redis && stage.backend === "redis") {
+    countCommands = (run) => countRedisCommands(redis.url, run);
+    observe = async (run) => {
+      const { result, commands } = await countRedisCommands(redis.url, run);
+      return { result, roundTrips: commands };
+    };
+  } else if (bridge) {
+    observe = async (run) => {
+      const before = await bridge.requests();
+      const result = await run();
+      return { result, roundTrips: (await bridge.requests()) - before };
+    };
   }
 
   // Seed through OperatorStore (and the quest catalog through QuestStore), timed.

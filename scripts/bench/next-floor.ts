@@ -16,7 +16,8 @@ import { tmpdir } from "node:os";
 import { dirname, join, parse, resolve } from "node:path";
 import { fresh, post, type Endpoint, type Population } from "@/scripts/bench/requests";
 import { drive, type LoadOptions, type LoadResult } from "@/scripts/bench/load";
-import { buildNextApp, startNextServer, startServerProcess, withCpu, type Cleanup, type ServerProcess } from "@/scripts/bench/services";
+import { startProfiledProcess, type ProfiledServer } from "@/scripts/bench/profiled-next";
+import { buildNextApp, NEXT_BIN, startNextServer, startServerProcess, withCpu, type Cleanup, type ServerProcess } from "@/scripts/bench/services";
 
 export interface FrameworkFloor {
   next: LoadResult;
@@ -115,6 +116,27 @@ async function measure(server: ServerProcess, load: { warmup: LoadOptions; measu
   return { result, cpuMs: cpuMs === null ? null : cpuMs / result.responses };
 }
 
+/** The throwaway app, built, in a folder `cleanup` removes. */
+async function buildFloorApp(cleanup: Cleanup): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), "refboard-next-floor-"));
+  cleanup.add(() => rmSync(dir, { recursive: true, force: true }));
+  for (const [file, text] of Object.entries(appFiles(dir))) {
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    writeFileSync(join(dir, file), text);
+  }
+  // A link, not a copy: `cp -al` of the repo's 120k files and their removal take seconds.
+  symlinkSync(resolve("node_modules"), join(dir, "node_modules"), "dir");
+  await buildNextApp(dir, { quiet: true });
+  return dir;
+}
+
+/** The floor's next start under the profiler (target3-profiles.ts), and its empty routes to drive. */
+export async function startProfiledFloor(cleanup: Cleanup): Promise<{ server: ProfiledServer; drive(load: LoadOptions, method: Endpoint["method"]): Promise<LoadResult> }> {
+  const dir = await buildFloorApp(cleanup);
+  const server = await startProfiledProcess("floor-profile", (port) => [NEXT_BIN, "start", dir, "-p", String(port), "-H", "127.0.0.1"], {}, cleanup);
+  return { server, drive: (load, method) => drive(server.baseUrl, method === "GET" ? PING : ECHO, NO_WALLETS, load) };
+}
+
 export interface FloorServers {
   /** The first measurement: next start and bare in turn. */
   floor: FrameworkFloor;
@@ -133,16 +155,7 @@ export async function startFrameworkFloor(
   load: { serverWarmup: LoadOptions; warmup: LoadOptions; measured: LoadOptions },
   cleanup: Cleanup,
 ): Promise<FloorServers> {
-  const dir = mkdtempSync(join(tmpdir(), "refboard-next-floor-"));
-  cleanup.add(() => rmSync(dir, { recursive: true, force: true }));
-  for (const [file, text] of Object.entries(appFiles(dir))) {
-    mkdirSync(dirname(join(dir, file)), { recursive: true });
-    writeFileSync(join(dir, file), text);
-  }
-  // A link, not a copy: `cp -al` of the repo's 120k files and their removal take seconds.
-  symlinkSync(resolve("node_modules"), join(dir, "node_modules"), "dir");
-  await buildNextApp(dir, { quiet: true });
-
+  const dir = await buildFloorApp(cleanup);
   const next = await startNextServer({}, dir);
   cleanup.add(() => next.stop());
   const bare = await startServerProcess("floor-bare", (port) => [join(dir, "bare-server.mjs"), String(port)], {});

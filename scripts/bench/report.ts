@@ -1,4 +1,5 @@
 /** The benchmark's outputs: the one table, the target verdicts, the latency chart and docs/benchmarks.md. */
+import type { Target3Profiles } from "@/scripts/bench/target3-profiles";
 import { kB, type FirstLoadJs } from "@/scripts/bench/first-load-js";
 import type { LoadResult } from "@/scripts/bench/load";
 import type { FanOutRow } from "@/scripts/bench/fan-out";
@@ -89,6 +90,8 @@ export interface BenchReport {
   firstLoadNote?: string;
   /** GET /api/leaderboard/stream on one next start of the first Redis TCP stage; absent from older reports. */
   fanOut?: { backend: Backend; size: number; rows: FanOutRow[] };
+  /** Target 3 explained by profiles (target3-profiles.ts); full runs only, absent from older reports. */
+  target3Profiles?: Target3Profiles;
 }
 
 /** The stream's fan-out as a table: per count of open streams, the store's reads and the delivery. */

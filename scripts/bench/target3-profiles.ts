@@ -1,0 +1,197 @@
+/**
+ * Target 3 explained by profiles: where each public endpoint's CPU above the framework floor goes.
+ * One `next start` per backend (and the qualifying rule's) on a 1k store and the floor's `next start`,
+ * all under `node --cpu-prof`; each endpoint is driven in a window of its own, alternating with a window
+ * of the floor's empty route of the same method, and both windows' samples are summed by group
+ * (cpu-profile.ts COST_GROUPS) per response. Part of a full `npm run bench`; on its own, after a build:
+ *
+ *   node --conditions=react-server --import tsx scripts/bench/target3-profiles.ts [--seconds 5] [--backends sqlite,redis]
+ *
+ * The profiler adds its own cost, so its figures are higher than the bench's slices; the groups' shares are what it is for.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { COST_GROUPS, costOf, window, type CostGroup, type CpuProfile } from "@/scripts/bench/cpu-profile";
+import { COVERAGE_READS, COVERAGE_WRITES } from "@/scripts/bench/coverage-endpoints";
+import { ENDPOINTS, QUALIFY_ENDPOINTS, QUALIFY_RULE } from "@/scripts/bench/endpoints";
+import { drive } from "@/scripts/bench/load";
+import { startProfiledFloor } from "@/scripts/bench/next-floor";
+import { startProfiledNext, timed, type Window } from "@/scripts/bench/profiled-next";
+import { BACKEND_LABEL, endpointCosts, FLOOR_TARGETS, isPublic, markdownTable, medianOf, type BenchReport } from "@/scripts/bench/report";
+import type { Endpoint } from "@/scripts/bench/requests";
+import { Cleanup } from "@/scripts/bench/services";
+import { BACKENDS, type Backend } from "@/scripts/bench/stores";
+
+/** The part of the floor a public endpoint may add on top of it: what the target leaves the app. */
+const OWN_WORK: readonly CostGroup[] = ["store (client and lib/store)", "schemas (zod)", "our code (app/, lib/)"];
+
+export interface ProfiledCost {
+  responses: number;
+  /** Busy main-thread ms per response, per group. */
+  msPerRequest: Record<CostGroup, number>;
+  /** The same per function, the most expensive TOP_FUNCTIONS only. */
+  functions: Record<string, number>;
+}
+
+const TOP_FUNCTIONS = 40;
+
+export interface EndpointProfile {
+  endpoint: string;
+  backend: Backend;
+  /** The empty route of the same method, profiled in the window just before the endpoint's. */
+  floor: ProfiledCost;
+  next: ProfiledCost;
+}
+
+export interface Target3Profiles {
+  size: number;
+  seconds: number;
+  connections: number;
+  rows: EndpointProfile[];
+}
+
+export interface ProfileOptions {
+  backends: readonly Backend[];
+  seconds: number;
+  size: number;
+}
+
+export const PROFILE_OPTIONS: ProfileOptions = { backends: BACKENDS, seconds: 5, size: 1000 };
+const CONNECTIONS = 10;
+
+const coverage = new Set<Endpoint>([...COVERAGE_READS, ...COVERAGE_WRITES]);
+const PUBLIC = ENDPOINTS.filter((e) => !coverage.has(e) && isPublic({ endpoint: e.name }));
+
+const total = (cost: Record<CostGroup, number>) => COST_GROUPS.reduce((sum, g) => sum + cost[g], 0);
+
+export async function profileTarget3(options: ProfileOptions, cleanup: Cleanup): Promise<Target3Profiles> {
+  const floor = await startProfiledFloor(cleanup);
+  await floor.drive({ amount: 6000, connections: CONNECTIONS }, "GET");
+  await floor.drive({ amount: 3000, connections: CONNECTIONS }, "POST");
+  const load = { duration: options.seconds, connections: CONNECTIONS };
+  type Measured = { window: Window; responses: number };
+  const measured: { endpoint: string; backend: Backend; floor: Measured; next: Measured; profile: CpuProfile }[] = [];
+  const runs: { backend: Backend; endpoints: readonly Endpoint[]; env: Record<string, string> }[] = [
+    ...options.backends.map((backend) => ({ backend, endpoints: PUBLIC, env: {} })),
+    ...(options.backends.includes("redis") ? [{ backend: "redis" as const, endpoints: QUALIFY_ENDPOINTS, env: { REFERRAL_QUALIFY: QUALIFY_RULE } }] : []),
+  ];
+  for (const run of runs) {
+    console.log(`[profiles] ${BACKEND_LABEL[run.backend]}${run.env.REFERRAL_QUALIFY ? ` (${QUALIFY_RULE} rule)` : ""}: ${run.endpoints.length} endpoints, ${options.seconds} s each`);
+    const { server, population } = await startProfiledNext(run.backend, options.size, cleanup, { env: run.env });
+    await drive(server.baseUrl, ENDPOINTS.find((e) => e.name === "GET /api/health")!, population, { amount: 6000, connections: CONNECTIONS });
+    const windows: Omit<(typeof measured)[number], "profile">[] = [];
+    for (const endpoint of run.endpoints) {
+      await endpoint.prepare?.(server.baseUrl, 3000);
+      await drive(server.baseUrl, endpoint, population, { amount: 2000, connections: CONNECTIONS });
+      const f = await timed(() => floor.drive(load, endpoint.method));
+      const n = await timed(() => drive(server.baseUrl, endpoint, population, load));
+      if (n.result.unexpected > 0) throw new Error(`${endpoint.name} on ${run.backend}: ${n.result.unexpected} unexpected responses ${JSON.stringify(n.result.statuses)}`);
+      windows.push({
+        endpoint: endpoint.name,
+        backend: run.backend,
+        floor: { window: f.window, responses: f.result.responses },
+        next: { window: n.window, responses: n.result.responses },
+      });
+    }
+    const { profile } = await server.profile();
+    measured.push(...windows.map((w) => ({ ...w, profile })));
+  }
+  const { profile: floorProfile } = await floor.server.profile();
+  const cost = (profile: CpuProfile, at: Measured): ProfiledCost => {
+    const { groups, functions } = costOf(window(profile, at.window.from, at.window.to));
+    const perRequest = (us: number) => us / 1000 / at.responses;
+    return {
+      responses: at.responses,
+      msPerRequest: Object.fromEntries(COST_GROUPS.map((g) => [g, perRequest(groups[g])])) as Record<CostGroup, number>,
+      functions: Object.fromEntries([...functions].sort((a, b) => b[1] - a[1]).slice(0, TOP_FUNCTIONS).map(([fn, us]) => [fn, perRequest(us)])),
+    };
+  };
+  const rows = measured.map((m) => ({ endpoint: m.endpoint, backend: m.backend, floor: cost(floorProfile, m.floor), next: cost(m.profile, m.next) }));
+  return { size: options.size, seconds: options.seconds, connections: CONNECTIONS, rows };
+}
+
+/** What an endpoint's profile says about its CPU above the floor's. */
+export function explain(row: EndpointProfile) {
+  const floor = total(row.floor.msPerRequest);
+  const above = COST_GROUPS.map((group) => ({ group, ms: row.next.msPerRequest[group] - row.floor.msPerRequest[group] }));
+  const own = above.filter((a) => OWN_WORK.includes(a.group)).reduce((sum, a) => sum + a.ms, 0);
+  const names = new Set([...Object.keys(row.next.functions), ...Object.keys(row.floor.functions)]);
+  const functions = [...names].map((fn) => ({ fn, ms: (row.next.functions[fn] ?? 0) - (row.floor.functions[fn] ?? 0) })).sort((a, b) => b.ms - a.ms);
+  return { floor, next: total(row.next.msPerRequest), ratio: total(row.next.msPerRequest) / floor, above, ownShareOfFloor: own / floor, functions };
+}
+
+const signed = (ms: number) => (ms >= 0 ? `+${ms.toFixed(3)}` : ms.toFixed(3));
+
+/**
+ * The section of docs/benchmarks.md: per endpoint and backend, the bench's CPU/floor, the profiled figures and
+ * what lies above the floor by group; then what the misses have in common.
+ */
+export function profilesSection(report: Pick<BenchReport, "rows" | "frameworkFloor" | "target3Profiles">): string {
+  const profiles = report.target3Profiles;
+  if (!profiles) return "Not profiled in this run (a whole full run profiles; `npm run bench -- --profiles-only` adds them to the last run's report).";
+  const costs = endpointCosts(report);
+  const ratioOf = (endpoint: string, backend: Backend) => costs.find((c) => c.endpoint === endpoint)?.byBackend[backend];
+  const rows = profiles.rows.map((row) => ({ row, e: explain(row), ratio: ratioOf(row.endpoint, row.backend) }));
+  const table = markdownTable(
+    ["endpoint", "backend", "bench CPU/floor", "profiled ms/req (floor)", "own work / floor", "above the floor, by group (ms/req, largest first)", "the functions most above the floor's (ms/req)"],
+    rows.map(({ row, e, ratio }) => [
+      row.endpoint,
+      BACKEND_LABEL[row.backend],
+      ratio === undefined ? "-" : `${ratio.toFixed(2)}${ratio > FLOOR_TARGETS[row.backend] ? " **over**" : ""}`,
+      `${e.next.toFixed(3)} (${e.floor.toFixed(3)})`,
+      e.ownShareOfFloor.toFixed(2),
+      e.above
+        .filter((a) => Math.abs(a.ms) >= 0.005)
+        .sort((a, b) => b.ms - a.ms)
+        .map((a) => `${a.group} ${signed(a.ms)}`)
+        .join("; "),
+      e.functions
+        .slice(0, 4)
+        .map((f) => `\`${f.fn}\` ${signed(f.ms)}`)
+        .join("; "),
+    ]),
+    new Set([2, 3, 4]),
+  );
+  const misses = rows.filter((r) => r.ratio !== undefined && r.ratio > FLOOR_TARGETS[r.row.backend]);
+  const ownOver = misses.filter((r) => r.e.ownShareOfFloor > FLOOR_TARGETS[r.row.backend] - 1);
+  const framework = (r: (typeof rows)[number]) => r.e.above.filter((a) => !OWN_WORK.includes(a.group)).reduce((sum, a) => sum + a.ms, 0);
+  const med = (values: number[]) => medianOf(values) ?? Number.NaN;
+  const summary = misses.length
+    ? `Of the ${misses.length} endpoint x backend misses of target 3 profiled here, ${ownOver.length} spend more on their own work (store, schemas, ` +
+      `our code) than the target leaves them beside the floor (a quarter of the floor; half on Upstash REST): ${ownOver.map((r) => `${r.row.endpoint} on ${BACKEND_LABEL[r.row.backend]}`).join(", ") || "none"}. ` +
+      `Over all ${misses.length}, the median own work is ${med(misses.map((r) => r.e.ownShareOfFloor * r.e.floor)).toFixed(3)} ms per request and the median ` +
+      `framework cost above the floor's (Next.js, Node's HTTP server, the web Request/Response, garbage collection, V8) ${med(misses.map(framework)).toFixed(3)} ms: ` +
+      `the framework does more for a route that awaits a store and answers a real body than for the empty route, and that part alone ` +
+      `is ${med(misses.map((r) => framework(r) / r.e.floor)).toFixed(2)}x the floor in the median.`
+    : "No endpoint misses target 3 in this run.";
+  return `${summary}
+
+${table}`;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { seconds: { type: "string" }, backends: { type: "string" }, size: { type: "string" } } });
+  const options: ProfileOptions = {
+    backends: values.backends ? (values.backends.split(",") as Backend[]) : PROFILE_OPTIONS.backends,
+    seconds: values.seconds ? Number(values.seconds) : PROFILE_OPTIONS.seconds,
+    size: values.size ? Number(values.size) : PROFILE_OPTIONS.size,
+  };
+  const cleanup = new Cleanup();
+  process.once("SIGINT", () => void cleanup.run().finally(() => process.exit(130)));
+  try {
+    const profiles = await profileTarget3(options, cleanup);
+    console.log(profilesSection({ rows: [], target3Profiles: profiles }));
+    mkdirSync("reports", { recursive: true });
+    writeFileSync("reports/target3-profiles.json", JSON.stringify(profiles, null, 2));
+    console.log("[profiles] saved reports/target3-profiles.json");
+  } finally {
+    await cleanup.run();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
