@@ -156,13 +156,20 @@ export function profilesSection(report: Pick<BenchReport, "rows" | "frameworkFlo
   const ownOver = misses.filter((r) => r.e.ownShareOfFloor > FLOOR_TARGETS[r.row.backend] - 1);
   const framework = (r: (typeof rows)[number]) => r.e.above.filter((a) => !OWN_WORK.includes(a.group)).reduce((sum, a) => sum + a.ms, 0);
   const med = (values: number[]) => medianOf(values) ?? Number.NaN;
+  const own = (r: (typeof rows)[number]) => r.e.ownShareOfFloor * r.e.floor;
+  const byBackend = [...new Set(misses.map((r) => r.row.backend))]
+    .map((backend) => {
+      const of = misses.filter((r) => r.row.backend === backend);
+      return `${BACKEND_LABEL[backend]} ${of.length} (own work ${med(of.map(own)).toFixed(3)} ms, framework ${med(of.map(framework)).toFixed(3)} ms)`;
+    })
+    .join(", ");
   const summary = misses.length
     ? `Of the ${misses.length} endpoint x backend misses of target 3 profiled here, ${ownOver.length} spend more on their own work (store, schemas, ` +
       `our code) than the target leaves them beside the floor (a quarter of the floor; half on Upstash REST): ${ownOver.map((r) => `${r.row.endpoint} on ${BACKEND_LABEL[r.row.backend]}`).join(", ") || "none"}. ` +
-      `Over all ${misses.length}, the median own work is ${med(misses.map((r) => r.e.ownShareOfFloor * r.e.floor)).toFixed(3)} ms per request and the median ` +
-      `framework cost above the floor's (Next.js, Node's HTTP server, the web Request/Response, garbage collection, V8) ${med(misses.map(framework)).toFixed(3)} ms: ` +
-      `the framework does more for a route that awaits a store and answers a real body than for the empty route, and that part alone ` +
-      `is ${med(misses.map((r) => framework(r) / r.e.floor)).toFixed(2)}x the floor in the median.`
+      `The others miss by what the framework does beyond the empty route (Next.js, Node's HTTP server, the web Request/Response, ` +
+      `garbage collection, V8): per request above the floor's, in the median of each backend's misses: ${byBackend}. ` +
+      `Over all ${misses.length}, that framework part alone is ${med(misses.map((r) => framework(r) / r.e.floor)).toFixed(2)}x the floor in the median: ` +
+      `a route that awaits a store and answers a real body costs the framework more than the empty route does.`
     : "No endpoint misses target 3 in this run.";
   return `${summary}
 
