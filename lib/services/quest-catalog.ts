@@ -46,8 +46,11 @@ export const questErrors = {
 const held = new WeakMap<QuestStore, Catalog>();
 
 function catalogOf(version: number, stored: readonly StoredQuest[], taskPoints: TaskPoints): Catalog {
-  const quests = stored.map((quest) => questSchema.parse(quest));
-  return { version, quests, byId: new Map(quests.map((quest) => [quest.id, quest])), streakBonuses: settingsOf(taskPoints).streakBonuses };
+  return indexed(version, stored.map((quest) => questSchema.parse(quest)), settingsOf(taskPoints).streakBonuses);
+}
+
+function indexed(version: number, quests: readonly Quest[], streakBonuses: Catalog["streakBonuses"]): Catalog {
+  return { version, quests, byId: new Map(quests.map((quest) => [quest.id, quest])), streakBonuses };
 }
 
 /** The setting as the console and the file show it: every task, 0 for one the store holds none for; the bonuses shortest first. */
@@ -105,9 +108,7 @@ export async function createQuest(deps: CatalogDeps, quest: Quest): Promise<{ qu
 
 /** GET /api/admin/quests: archived included, each with its completions; and the tasks' points and streak bonuses. */
 export async function listQuests(deps: CatalogDeps): Promise<{ quests: AdminQuest[] } & TaskPointsSettings> {
-  const read = await deps.store.readQuestCatalog();
-  const catalog = catalogOf(read.version, read.quests, read.taskPoints);
-  held.set(deps.store, catalog);
+  const { catalog, read } = await readCatalog(deps);
   return {
     quests: catalog.quests.map((quest) => ({ ...quest, completions: read.completions[quest.id] ?? 0 })),
     ...settingsOf(read.taskPoints),
@@ -123,12 +124,12 @@ export async function setTaskPoints(deps: CatalogDeps, settings: TaskPointsSetti
   return settings;
 }
 
-/** The catalog as the store has it now, held from here on. */
-async function readCatalog(deps: CatalogDeps): Promise<Catalog> {
+/** The catalog as the store has it now, held from here on, and the read it came from (completions, the tasks' points). */
+async function readCatalog(deps: CatalogDeps) {
   const read = await deps.store.readQuestCatalog();
   const catalog = catalogOf(read.version, read.quests, read.taskPoints);
   held.set(deps.store, catalog);
-  return catalog;
+  return { catalog, read };
 }
 
 /**
@@ -141,7 +142,7 @@ export async function patchQuest(deps: CatalogDeps, id: string, patch: QuestPatc
   let reads = 0;
   // A quest the held catalog lacks may be newer than it: only a fresh read says "not found".
   if (!catalog?.byId.has(id)) {
-    catalog = await readCatalog(deps);
+    catalog = (await readCatalog(deps)).catalog;
     reads++;
   }
   for (;;) {
@@ -153,19 +154,19 @@ export async function patchQuest(deps: CatalogDeps, id: string, patch: QuestPatc
     if (result.outcome === "missing") throw questErrors.notFound();
     if (result.outcome === "replaced") {
       const quests = catalog.quests.map((quest) => (quest.id === id ? patched.data : quest));
-      held.set(deps.store, { ...catalog, version: result.version, quests, byId: new Map(quests.map((quest) => [quest.id, quest])) });
+      held.set(deps.store, indexed(result.version, quests, catalog.streakBonuses));
       return { quest: patched.data };
     }
     if (reads === 2) throw questErrors.busy();
-    catalog = await readCatalog(deps);
+    catalog = (await readCatalog(deps)).catalog;
     reads++;
   }
 }
 
 /** GET /api/admin/quests/export: the file POST /api/admin/quests/import takes. */
 export async function exportQuests(deps: CatalogDeps): Promise<QuestFile> {
-  const read = await deps.store.readQuestCatalog();
-  return { version: QUEST_FILE_VERSION, ...settingsOf(read.taskPoints), quests: catalogOf(read.version, read.quests, read.taskPoints).quests as Quest[] };
+  const { catalog, read } = await readCatalog(deps);
+  return { version: QUEST_FILE_VERSION, ...settingsOf(read.taskPoints), quests: [...catalog.quests] };
 }
 
 /** POST /api/admin/quests/import: every quest of the file created or replaced in one step (the file was checked whole). */
