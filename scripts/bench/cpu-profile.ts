@@ -90,37 +90,37 @@ const PARTS: { part: string; test: (o: Origin) => boolean }[] = [
   { part: "node-redis (TCP client)", test: (o) => /@redis\/client/.test(o.source) },
 ];
 
-export function summarize(profile: CpuProfile, top: number, under?: RegExp): string {
+/** Each sampled node's stack (innermost frame first) with its self time in µs, idle included. */
+function sampledStacks(profile: CpuProfile): { stack: Origin[]; us: number }[] {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  // Stacks share their outer frames: each node's source-mapped origin is looked up once.
   const origins = new Map<number, Origin>();
-  const origin = (id: number) => {
-    if (!origins.has(id)) origins.set(id, originOf(byId.get(id)!.callFrame));
-    return origins.get(id)!;
-  };
-  const stackOf = (id: number) => {
+  const selfUs = new Map<number, number>();
+  profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i + 1] ?? 0)));
+  return [...selfUs].map(([id, us]) => {
     const stack: Origin[] = [];
-    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) stack.push(origin(at));
-    return stack;
-  };
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      if (!origins.has(at)) origins.set(at, originOf(byId.get(at)!.callFrame));
+      stack.push(origins.get(at)!);
+    }
+    return { stack, us };
+  });
+}
+
+export function summarize(profile: CpuProfile, top: number, under?: RegExp): string {
   // Built-ins (JSON.parse, writev, ...) count for the code that called them.
   const ownerOf = (stack: Origin[]) => packageOf(stack.find((o) => !o.source.startsWith("("))?.source ?? stack[0]!.source);
-  const selfUs = new Map<number, number>();
-  let total = 0;
-  profile.samples.forEach((id, i) => {
-    const delta = profile.timeDeltas[i + 1] ?? 0;
-    selfUs.set(id, (selfUs.get(id) ?? 0) + delta);
-    total += delta;
-  });
+  const sampled = sampledStacks(profile);
+  const total = sampled.reduce((sum, s) => sum + s.us, 0);
   const add = (m: Map<string, number>, key: string, us: number) => m.set(key, (m.get(key) ?? 0) + us);
   const packages = new Map<string, number>();
   const functions = new Map<string, number>();
   const parts = new Map<string, number>();
   const within = new Map<string, number>();
   const beneath = new Map<string, number>();
-  for (const [id, us] of selfUs) {
-    const stack = stackOf(id);
+  for (const { stack, us } of sampled) {
     const leaf = stack[0]!;
     if (leaf.source === "(idle)") continue;
     if (under && stack.some((o) => under.test(o.source) || under.test(o.name))) {
@@ -216,26 +216,17 @@ export interface ProfileCost {
 
 /** The busy samples of `profile` (idle left out) by group and by function, in µs. */
 export function costOf(profile: CpuProfile): ProfileCost {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parent = new Map<number, number>();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const charged = new Map<number, { group: CostGroup; fn: string } | null>();
   const groups = Object.fromEntries(COST_GROUPS.map((g) => [g, 0])) as Record<CostGroup, number>;
   const functions = new Map<string, number>();
-  profile.samples.forEach((id, i) => {
-    if (!charged.has(id)) {
-      const stack: Origin[] = [];
-      for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) stack.push(originOf(byId.get(at)!.callFrame));
-      const leaf = stack[0]!;
-      const owner = chargedFrame(stack);
-      const where = owner ? (packageOf(owner.source) === "app" ? owner.source.replace(/^.*?\/((?:app|lib)\/)/, "$1") : packageOf(owner.source)) : leaf.source;
-      charged.set(id, leaf.source === "(idle)" ? null : { group: groupOf(stack), fn: `${leaf.name} [${where}]` });
-    }
-    const at = charged.get(id);
-    if (!at) return;
-    const us = profile.timeDeltas[i + 1] ?? 0;
-    groups[at.group] += us;
-    functions.set(at.fn, (functions.get(at.fn) ?? 0) + us);
-  });
+  for (const { stack, us } of sampledStacks(profile)) {
+    const leaf = stack[0]!;
+    if (leaf.source === "(idle)") continue;
+    const owner = chargedFrame(stack);
+    const where = owner ? (packageOf(owner.source) === "app" ? owner.source.replace(/^.*?\/((?:app|lib)\/)/, "$1") : packageOf(owner.source)) : leaf.source;
+    const group = groupOf(stack);
+    groups[group] += us;
+    const fn = `${leaf.name} [${where}]`;
+    functions.set(fn, (functions.get(fn) ?? 0) + us);
+  }
   return { groups, functions };
 }

@@ -295,8 +295,8 @@ into groups by the innermost code on their stack that names one: the store (its 
 web streams), Node (its HTTP server, sockets, timers, async hooks), garbage collection, and the rest (V8 builtins,
 other packages). "Own work / floor" is the first three above the floor's, over the floor: target 3 leaves 0.25 (0.5 on Upstash REST).
 The profiler adds its own cost to both windows, so its ms are higher than the bench's slices; the bench's own
-CPU/floor is in the third column. On its own, after \`next build\`: \`npm run bench -- --profiles-only\` (into the
-last run's report, then this file again) or \`node --conditions=react-server --import tsx scripts/bench/target3-profiles.ts\`.
+CPU/floor is in the third column. Again on its own, after \`next build\`: \`npm run bench -- --profiles-only\` (into the
+last run's report, then this file again).
 
 ${profilesSection(report)}
 

@@ -3,23 +3,19 @@
  * One `next start` per backend (and the qualifying rule's) on a 1k store and the floor's `next start`,
  * all under `node --cpu-prof`; each endpoint is driven in a window of its own, alternating with a window
  * of the floor's empty route of the same method, and both windows' samples are summed by group
- * (cpu-profile.ts COST_GROUPS) per response. Part of a full `npm run bench`; on its own, after a build:
- *
- *   node --conditions=react-server --import tsx scripts/bench/target3-profiles.ts [--seconds 5] [--backends sqlite,redis]
+ * (cpu-profile.ts COST_GROUPS) per response. Part of a whole full `npm run bench`; again on the current
+ * build, into the last run's report: `npm run bench -- --profiles-only`.
  *
  * The profiler adds its own cost, so its figures are higher than the bench's slices; the groups' shares are what it is for.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
-import { parseArgs } from "node:util";
 import { COST_GROUPS, costOf, window, type CostGroup, type CpuProfile } from "@/scripts/bench/cpu-profile";
-import { COVERAGE_READS, COVERAGE_WRITES } from "@/scripts/bench/coverage-endpoints";
 import { ENDPOINTS, QUALIFY_ENDPOINTS, QUALIFY_RULE } from "@/scripts/bench/endpoints";
 import { drive } from "@/scripts/bench/load";
 import { startProfiledFloor } from "@/scripts/bench/next-floor";
 import { startProfiledNext, timed, type Window } from "@/scripts/bench/profiled-next";
 import { BACKEND_LABEL, endpointCosts, FLOOR_TARGETS, isPublic, markdownTable, medianOf, type BenchReport } from "@/scripts/bench/report";
 import type { Endpoint } from "@/scripts/bench/requests";
-import { Cleanup } from "@/scripts/bench/services";
+import type { Cleanup } from "@/scripts/bench/services";
 import { BACKENDS, type Backend } from "@/scripts/bench/stores";
 
 /** The part of the floor a public endpoint may add on top of it: what the target leaves the app. */
@@ -59,8 +55,7 @@ export interface ProfileOptions {
 export const PROFILE_OPTIONS: ProfileOptions = { backends: BACKENDS, seconds: 5, size: 1000 };
 const CONNECTIONS = 10;
 
-const coverage = new Set<Endpoint>([...COVERAGE_READS, ...COVERAGE_WRITES]);
-const PUBLIC = ENDPOINTS.filter((e) => !coverage.has(e) && isPublic({ endpoint: e.name }));
+const PUBLIC = ENDPOINTS.filter((e) => isPublic({ endpoint: e.name, coverage: e.coverage }));
 
 const total = (cost: Record<CostGroup, number>) => COST_GROUPS.reduce((sum, g) => sum + cost[g], 0);
 
@@ -114,10 +109,12 @@ export async function profileTarget3(options: ProfileOptions, cleanup: Cleanup):
 export function explain(row: EndpointProfile) {
   const floor = total(row.floor.msPerRequest);
   const above = COST_GROUPS.map((group) => ({ group, ms: row.next.msPerRequest[group] - row.floor.msPerRequest[group] }));
-  const own = above.filter((a) => OWN_WORK.includes(a.group)).reduce((sum, a) => sum + a.ms, 0);
+  const sum = (groups: typeof above) => groups.reduce((ms, a) => ms + a.ms, 0);
+  const own = sum(above.filter((a) => OWN_WORK.includes(a.group)));
   const names = new Set([...Object.keys(row.next.functions), ...Object.keys(row.floor.functions)]);
   const functions = [...names].map((fn) => ({ fn, ms: (row.next.functions[fn] ?? 0) - (row.floor.functions[fn] ?? 0) })).sort((a, b) => b.ms - a.ms);
-  return { floor, next: total(row.next.msPerRequest), ratio: total(row.next.msPerRequest) / floor, above, ownShareOfFloor: own / floor, functions };
+  /** `own` and `framework` (everything else) are ms per request above the floor's. */
+  return { floor, next: total(row.next.msPerRequest), above, own, framework: sum(above) - own, ownShareOfFloor: own / floor, functions };
 }
 
 const signed = (ms: number) => (ms >= 0 ? `+${ms.toFixed(3)}` : ms.toFixed(3));
@@ -154,13 +151,11 @@ export function profilesSection(report: Pick<BenchReport, "rows" | "frameworkFlo
   );
   const misses = rows.filter((r) => r.ratio !== undefined && r.ratio > FLOOR_TARGETS[r.row.backend]);
   const ownOver = misses.filter((r) => r.e.ownShareOfFloor > FLOOR_TARGETS[r.row.backend] - 1);
-  const framework = (r: (typeof rows)[number]) => r.e.above.filter((a) => !OWN_WORK.includes(a.group)).reduce((sum, a) => sum + a.ms, 0);
   const med = (values: number[]) => medianOf(values) ?? Number.NaN;
-  const own = (r: (typeof rows)[number]) => r.e.ownShareOfFloor * r.e.floor;
   const byBackend = [...new Set(misses.map((r) => r.row.backend))]
     .map((backend) => {
       const of = misses.filter((r) => r.row.backend === backend);
-      return `${BACKEND_LABEL[backend]} ${of.length} (own work ${med(of.map(own)).toFixed(3)} ms, framework ${med(of.map(framework)).toFixed(3)} ms)`;
+      return `${BACKEND_LABEL[backend]} ${of.length} (own work ${med(of.map((r) => r.e.own)).toFixed(3)} ms, framework ${med(of.map((r) => r.e.framework)).toFixed(3)} ms)`;
     })
     .join(", ");
   const summary = misses.length
@@ -168,37 +163,10 @@ export function profilesSection(report: Pick<BenchReport, "rows" | "frameworkFlo
       `our code) than the target leaves them beside the floor (a quarter of the floor; half on Upstash REST): ${ownOver.map((r) => `${r.row.endpoint} on ${BACKEND_LABEL[r.row.backend]}`).join(", ") || "none"}. ` +
       `The others miss by what the framework does beyond the empty route (Next.js, Node's HTTP server, the web Request/Response, ` +
       `garbage collection, V8): per request above the floor's, in the median of each backend's misses: ${byBackend}. ` +
-      `Over all ${misses.length}, that framework part alone is ${med(misses.map((r) => framework(r) / r.e.floor)).toFixed(2)}x the floor in the median: ` +
+      `Over all ${misses.length}, that framework part alone is ${med(misses.map((r) => r.e.framework / r.e.floor)).toFixed(2)}x the floor in the median: ` +
       `a route that awaits a store and answers a real body costs the framework more than the empty route does.`
     : "No endpoint misses target 3 in this run.";
   return `${summary}
 
 ${table}`;
-}
-
-async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { seconds: { type: "string" }, backends: { type: "string" }, size: { type: "string" } } });
-  const options: ProfileOptions = {
-    backends: values.backends ? (values.backends.split(",") as Backend[]) : PROFILE_OPTIONS.backends,
-    seconds: values.seconds ? Number(values.seconds) : PROFILE_OPTIONS.seconds,
-    size: values.size ? Number(values.size) : PROFILE_OPTIONS.size,
-  };
-  const cleanup = new Cleanup();
-  process.once("SIGINT", () => void cleanup.run().finally(() => process.exit(130)));
-  try {
-    const profiles = await profileTarget3(options, cleanup);
-    console.log(profilesSection({ rows: [], target3Profiles: profiles }));
-    mkdirSync("reports", { recursive: true });
-    writeFileSync("reports/target3-profiles.json", JSON.stringify(profiles, null, 2));
-    console.log("[profiles] saved reports/target3-profiles.json");
-  } finally {
-    await cleanup.run();
-  }
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
 }
