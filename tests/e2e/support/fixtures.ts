@@ -79,7 +79,34 @@ interface Fixtures {
   wallet: (options?: WalletOptions, target?: Page) => Promise<TestWallet>;
 }
 
+/**
+ * Makes the page's goto and reload resolve once React has revealed every part streamed into it,
+ * as a visitor sees it. /leaderboard streams its board: until React reveals it, the server's
+ * copy waits in a hidden div at the end of the body, and a client render can fill the page
+ * before that (a wallet's state reaching the board while it waits). A strict locator then
+ * matches both copies: one CI run failed on it.
+ */
+export function awaitStreamedParts(page: Page): void {
+  const revealed = () => page.waitForFunction(() => !document.querySelector("div[hidden][id^='S:']"));
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await revealed();
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await revealed();
+    return response;
+  };
+}
+
 export const test = base.extend<Fixtures>({
+  page: async ({ page }, use) => {
+    awaitStreamedParts(page);
+    await use(page);
+  },
   app: async ({}, use) => {
     const baseUrl = process.env.E2E_BASE_URL;
     if (!baseUrl) throw new Error("E2E_BASE_URL is not set: run through playwright.config.ts (its global setup starts the app)");
