@@ -3,7 +3,9 @@
  * receiver that verifies every request with standardwebhooks, on SQLite and on Redis: each event
  * type arrives once with its data, driven through the public and admin API; a receiver answering 500 gets the 5 s retry
  * with the same webhook-id; a server SIGKILLed right after a referral's 200 still delivers its
- * referral.credited after restart, through the cron route and through the next request's after-work.
+ * referral.credited after restart, through the cron route and through the next request's after-work
+ * (killed with the attempt in flight: the restarted server sends it again with the same webhook-id
+ * once the dead worker's lease has run out, which the test moves on in the store's file).
  * The third attempt (due 5 min later) needs a clock the server does not let a test move: it is
  * shown on the fake clock in tests/unit/webhooks-service.test.ts and the store contract suite.
  */
@@ -11,10 +13,11 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhookBodySchema } from "@/lib/contract/webhook-schemas";
 import { refCodeOf } from "@/lib/domain/wallet";
-import { RETRY_DELAYS_SECONDS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@/lib/domain/webhooks";
+import { CLAIM_LEASE_SECONDS, RETRY_DELAYS_SECONDS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@/lib/domain/webhooks";
 import { startApp, type AppServer } from "@/tests/support/app-server";
 import { client, type Client } from "@/tests/support/http";
 import { startRedisServer, type RedisServer } from "@/tests/support/redis-server";
@@ -150,9 +153,11 @@ describe.each(["sqlite", "redis"] as const)("one server on %s", (backend) => {
 
 describe("a server killed right after a referral's 200", () => {
   /**
-   * The endpoint holds its requests while the first server lives, so that server can never see an
-   * attempt succeed: whether it was killed before taking the delivery or with an attempt in flight
-   * (then the lease of CLAIM_LEASE_SECONDS runs out first), only the restarted server delivers it.
+   * The endpoint holds its requests while the first server lives, and the server is killed with
+   * that attempt in flight: it can never see it succeed, and its lease on the delivery outlives
+   * it. Rather than wait out CLAIM_LEASE_SECONDS, the test moves that lease back by as much in the
+   * store's file (the lease itself is the contract suite's, on the fake clock); only the restarted
+   * server delivers it then.
    */
   async function killedAfterReferral(path: string) {
     const dataDir = newDataDir();
@@ -160,18 +165,23 @@ describe("a server killed right after a referral's 200", () => {
     await addEndpoint(first.api, path, ["referral.credited"]);
     receiver.hold(path, true);
     const { referrer, referee } = await referral(first.api);
+    const [inFlight] = await receiver.waitFor(path, 1);
     process.kill(first.app.pid, "SIGKILL");
     await first.app.stop();
     receiver.hold(path, false);
-    return { dataDir, referrer, referee };
+    const db = new Database(join(dataDir, "refboard.sqlite"));
+    const expired = db.prepare("UPDATE webhook_deliveries SET lease_until = lease_until - ? WHERE lease_until IS NOT NULL").run(CLAIM_LEASE_SECONDS);
+    db.close();
+    expect(expired.changes, "the killed server held a lease on the delivery").toBe(1);
+    return { dataDir, referrer, referee, webhookId: inFlight!.headers["webhook-id"] };
   }
 
   const creditOf = (referee: string) => (r: Received) => r.answered === 200 && r.event?.type === "referral.credited" && r.event.data.referee === referee;
 
   it("the cron route delivers its referral.credited after restart", async () => {
-    const { dataDir, referrer, referee } = await killedAfterReferral("/after-kill-cron");
+    const { dataDir, referrer, referee, webhookId } = await killedAfterReferral("/after-kill-cron");
     const { api } = await appOn(dataDir);
-    const deadline = Date.now() + 90_000;
+    const deadline = Date.now() + 30_000;
     while (!receiver.received.some(creditOf(referee)) && Date.now() < deadline) {
       expect((await api.get("/api/cron/webhooks", cron)).status).toBe(200);
       await new Promise((done) => setTimeout(done, 1_000));
@@ -179,17 +189,20 @@ describe("a server killed right after a referral's 200", () => {
     const found = receiver.received.filter(creditOf(referee));
     expect(found).toHaveLength(1);
     expect(found[0]!.event?.data).toEqual({ referrer, referee, points: { referrer: 1, referee: 1 } });
-  }, 180_000);
+    expect(found[0]!.headers["webhook-id"]).toBe(webhookId);
+  }, 60_000);
 
   it("the next request's after-work delivers it after restart", async () => {
-    const { dataDir, referee } = await killedAfterReferral("/after-kill-request");
+    const { dataDir, referee, webhookId } = await killedAfterReferral("/after-kill-request");
     const { api } = await appOn(dataDir);
-    const deadline = Date.now() + 90_000;
+    const deadline = Date.now() + 30_000;
     // Any request whose fact emits an event (a first social task of a fresh wallet) runs delivery after its response.
     while (!receiver.received.some(creditOf(referee)) && Date.now() < deadline) {
       expect((await api.post("/api/steam/task/complete", { wallet: randomWallet(), taskId: "fc_follow" })).status).toBe(200);
       await new Promise((done) => setTimeout(done, 1_000));
     }
-    expect(receiver.received.filter(creditOf(referee))).toHaveLength(1);
-  }, 180_000);
+    const found = receiver.received.filter(creditOf(referee));
+    expect(found).toHaveLength(1);
+    expect(found[0]!.headers["webhook-id"]).toBe(webhookId);
+  }, 60_000);
 });
