@@ -2,10 +2,11 @@
 
 /**
  * Deploys a plan's distributor from the admin's connected wallet, on the plan's chain: deploy (owner: that
- * wallet, which may withdraw the rest after the deadline), fund with the plan's total, then record the
- * address, which the server checks on chain. Each transaction's state is shown; a step that failed is
- * tried again from where it stopped (the panel keeps how far it got, closing the dialog included), never
- * deploying a second contract.
+ * wallet, which may withdraw the rest after the deadline), fund with what it lacks of the plan's total,
+ * then record the address, which the server checks on chain. Each transaction's state is shown. How far
+ * it got is kept in this browser (lib/client/deploy-progress), each hash as soon as the wallet sent it:
+ * a step that failed, a closed dialog or a reload resumes from there, waiting for a transaction already
+ * sent rather than sending another, so a plan never gets a second contract or its total twice.
  */
 import { useState } from "react";
 import type { Address, Hex } from "viem";
@@ -15,35 +16,67 @@ import { Spinner } from "@/components/ui/spinner";
 import { ConnectButton } from "@/components/wallet/wallet-ui";
 import { WalletIcon } from "@/components/ui/icons";
 import { api, errorText } from "@/lib/client/api";
-import { chainName, deployDistributor, fundDistributor, payoutClients, switchWalletChain, walletChainId } from "@/lib/client/payout-chain";
+import { forgetDeployProgress, readDeployProgress, saveDeployProgress, type DeployProgress } from "@/lib/client/deploy-progress";
+import {
+  chainName,
+  deployDistributor,
+  deployedBy,
+  DistributorError,
+  fundDistributor,
+  fundedBy,
+  isKnownTransaction,
+  payoutClients,
+  switchWalletChain,
+  tokenBalance,
+  walletChainId,
+} from "@/lib/client/payout-chain";
 import { usePayoutPlansChange } from "@/lib/client/payout-hooks";
 import { useTransaction } from "@/lib/client/transaction";
 import { useWallet } from "@/lib/client/wallet";
 import type { PayoutPlanJson } from "@/lib/contract/payout-schemas";
 import { shortWallet } from "@/lib/domain/wallet";
 
-/** How far a plan's deployment got: its contract, once mined, and whether the funding was mined too. */
-export interface DeployProgress {
-  deployed: Address | null;
-  funded: boolean;
+type Clients = ReturnType<typeof payoutClients>;
+
+/**
+ * Waits for the transaction sent earlier, or sends one (`remember` keeps its hash as soon as it is sent).
+ * A transaction the chain does not know (dropped or replaced in the wallet) or one that reverted is
+ * forgotten, so the next try sends a new one; any other failure (the RPC, a timeout) keeps it to wait for.
+ */
+async function sentOrSend(
+  { publicClient }: Clients,
+  sent: Hex | null,
+  send: (onSent: (hash: Hex) => void) => Promise<unknown>,
+  wait: (hash: Hex) => Promise<unknown>,
+  remember: (hash: Hex | null) => void,
+  onSent: (hash: Hex) => void,
+): Promise<void> {
+  try {
+    if (!sent) {
+      await send((hash) => {
+        remember(hash);
+        onSent(hash);
+      });
+      return;
+    }
+    if (!(await isKnownTransaction(publicClient, sent))) {
+      throw new DistributorError(`transaction ${sent}, sent earlier, is not on the chain (dropped or replaced in the wallet): try again to send a new one`);
+    }
+    onSent(sent);
+    await wait(sent);
+  } catch (error) {
+    if (error instanceof DistributorError) remember(null);
+    throw error;
+  }
 }
 
-export function DeployDistributor({
-  plan,
-  progress,
-  onProgress,
-  onDone,
-}: {
-  plan: PayoutPlanJson;
-  progress: DeployProgress;
-  onProgress(progress: DeployProgress): void;
-  onDone(): void;
-}) {
+export function DeployDistributor({ plan, onDone }: { plan: PayoutPlanJson; onDone(): void }) {
   const { address: wallet, provider } = useWallet();
   const deploy = useTransaction();
   const fund = useTransaction();
   const record = usePayoutPlansChange((address: string) => api.recordDistributor(plan.id, address));
-  const { deployed, funded } = progress;
+  const [progress, setProgress] = useState(() => readDeployProgress(plan));
+  const { deployTx, deployed, fundTx, funded } = progress;
   const [running, setRunning] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -62,26 +95,55 @@ export function DeployDistributor({
   async function start() {
     setRunning(true);
     setFailure(null);
+    // The latest progress, read again: another tab, or this dialog before a reload, may have moved it.
+    let step = readDeployProgress(plan);
+    const save = (change: Partial<DeployProgress>) => {
+      step = { ...step, ...change };
+      saveDeployProgress(plan, step);
+      setProgress(step);
+    };
+    setProgress(step);
     try {
       const eip1193 = await provider();
       if ((await walletChainId(eip1193)) !== plan.chainId) await switchWalletChain(eip1193, plan.chainId);
-      const { publicClient, walletClient } = payoutClients(eip1193, plan.chainId, owner);
-      let distributor = deployed;
-      if (!distributor) {
-        const params = { token: plan.token as Address, root: plan.root as Hex, deadline: BigInt(plan.deadline), owner };
-        const ok = await deploy.run(async (onSent) => {
-          distributor = (await deployDistributor(walletClient, publicClient, params, onSent)).address;
-        });
-        if (!ok || !distributor) return;
-        onProgress({ deployed: distributor, funded: false });
-      }
-      if (!funded) {
-        const target = distributor;
-        const ok = await fund.run((onSent) => fundDistributor(walletClient, publicClient, { token: plan.token as Address, distributor: target, amount: BigInt(plan.total) }, onSent));
+      const clients = payoutClients(eip1193, plan.chainId, owner);
+      const { publicClient, walletClient } = clients;
+      const token = plan.token as Address;
+      if (!step.deployed) {
+        const params = { token, root: plan.root as Hex, deadline: BigInt(plan.deadline), owner };
+        const ok = await deploy.run((onSent) =>
+          sentOrSend(
+            clients,
+            step.deployTx,
+            async (sent) => save({ deployed: (await deployDistributor(walletClient, publicClient, params, sent)).address }),
+            async (hash) => save({ deployed: await deployedBy(publicClient, hash) }),
+            (hash) => save({ deployTx: hash }),
+            onSent,
+          ),
+        );
         if (!ok) return;
-        onProgress({ deployed: target, funded: true });
+      }
+      const distributor = step.deployed as Address;
+      if (!step.funded) {
+        // Only what it lacks: a transfer sent from elsewhere (the CLI, another browser) is not sent again.
+        const lacking = step.fundTx ? BigInt(plan.total) : BigInt(plan.total) - (await tokenBalance(publicClient, token, distributor));
+        if (lacking > 0n) {
+          const ok = await fund.run((onSent) =>
+            sentOrSend(
+              clients,
+              step.fundTx,
+              (sent) => fundDistributor(walletClient, publicClient, { token, distributor, amount: lacking }, sent),
+              (hash) => fundedBy(publicClient, hash),
+              (hash) => save({ fundTx: hash }),
+              onSent,
+            ),
+          );
+          if (!ok) return;
+        }
+        save({ funded: true });
       }
       await record.mutateAsync(distributor);
+      forgetDeployProgress(plan);
       onDone();
     } catch (error) {
       setFailure(errorText(error));
@@ -90,7 +152,7 @@ export function DeployDistributor({
     }
   }
 
-  const started = deployed !== null;
+  const started = deployTx !== null || deployed !== null;
   return (
     <div className="flex flex-col gap-4" data-testid="payout-deploy">
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
@@ -102,18 +164,26 @@ export function DeployDistributor({
         <dd className="tabular-nums">{plan.total} base units</dd>
         <dt className="text-zinc-500 dark:text-zinc-400">Owner</dt>
         <dd className="font-mono">{shortWallet(owner)} (this wallet)</dd>
+        {deployTx && !deployed && (
+          <>
+            <dt className="text-zinc-500 dark:text-zinc-400">Deployment</dt>
+            <dd className="truncate font-mono" title={deployTx} data-testid="deploy-sent">
+              {shortWallet(deployTx)}, sent
+            </dd>
+          </>
+        )}
         {deployed && (
           <>
             <dt className="text-zinc-500 dark:text-zinc-400">Distributor</dt>
             <dd className="truncate font-mono" title={deployed} data-testid="deploy-address">
               {deployed}
-              {funded ? ", funded" : ", not funded yet"}
+              {funded ? ", funded" : fundTx ? `, funding ${shortWallet(fundTx)} sent` : ", not funded yet"}
             </dd>
           </>
         )}
       </dl>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        Two transactions from this wallet: the distributor, then a transfer of the plan&apos;s total to it. The wallet must hold that much of the token.
+        Two transactions from this wallet: the distributor, then a transfer of the plan&apos;s total to it (less what it already holds). The wallet must hold that much of the token. This browser keeps each transaction as soon as it is sent: closed or reloaded, the deployment continues where it stopped.
       </p>
       <div className="flex flex-col gap-2">
         <TxStatus label="Deploy" state={deploy.state} testId="deploy-tx" />

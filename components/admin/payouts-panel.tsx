@@ -8,7 +8,7 @@
 import { useState } from "react";
 import { bodyRows, ConsoleSection, ConsoleTable, DownloadLink, EmptyRow, firstCell, headRow, lastCell, numberCell } from "@/components/admin/console-section";
 import { formatCount, formatTime } from "@/components/admin/format";
-import { DeployDistributor, type DeployProgress } from "@/components/admin/payouts-deploy";
+import { DeployDistributor } from "@/components/admin/payouts-deploy";
 import { PayoutForm } from "@/components/admin/payouts-form";
 import { buttonClass } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -33,8 +33,6 @@ export function PayoutsPanel() {
   const [creating, setCreating] = useState(false);
   const [built, setBuilt] = useState<CreatePayoutResponse | null>(null);
   const [deploying, setDeploying] = useState<PayoutPlanJson | null>(null);
-  // Per plan, for this visit: a dialog closed between deploying and funding resumes with the same contract.
-  const [progress, setProgress] = useState<Record<string, DeployProgress>>({});
   const create = usePayoutPlansChange((body: Record<string, unknown>) => api.createPayout(body));
   const list = plans.data?.plans;
 
@@ -148,12 +146,7 @@ export function PayoutsPanel() {
       )}
       {deploying && (
         <Dialog title={`Distributor for ${deploying.id}`} onClose={() => setDeploying(null)}>
-          <DeployDistributor
-            plan={deploying}
-            progress={progress[deploying.id] ?? { deployed: null, funded: false }}
-            onProgress={(next) => setProgress((old) => ({ ...old, [deploying.id]: next }))}
-            onDone={() => setDeploying(null)}
-          />
+          <DeployDistributor plan={deploying} onDone={() => setDeploying(null)} />
         </Dialog>
       )}
     </ConsoleSection>

@@ -9,6 +9,7 @@ import {
   ContractFunctionRevertedError,
   ContractFunctionZeroDataError,
   erc20Abi,
+  TransactionNotFoundError,
   type Account,
   type Address,
   type Chain,
@@ -87,9 +88,14 @@ export async function deployDistributor<chain extends Chain | undefined>(
     args: [token, root, deadline, owner],
   });
   onSent?.(txHash);
+  return { address: await deployedBy(publicClient, txHash), txHash };
+}
+
+/** The distributor a deploy transaction sent earlier made, once it is mined (a deployment a page reload interrupted). */
+export async function deployedBy<chain extends Chain | undefined>(publicClient: AnyPublicClient<chain>, txHash: Hex): Promise<Address> {
   const receipt = await mined(publicClient, txHash, "deploying the distributor");
   if (!receipt.contractAddress) throw new DistributorError(`deploying the distributor gave no address (transaction ${txHash})`);
-  return { address: receipt.contractAddress.toLowerCase() as Address, txHash };
+  return receipt.contractAddress.toLowerCase() as Address;
 }
 
 /** Sends `amount` base units of the token from the wallet to the distributor (a plain ERC-20 transfer, no approval needed). */
@@ -107,8 +113,32 @@ export async function fundDistributor<chain extends Chain | undefined>(
     args: [distributor, amount],
   });
   onSent?.(txHash);
-  await mined(publicClient, txHash, "funding the distributor");
+  await fundedBy(publicClient, txHash);
   return { txHash };
+}
+
+/** Waits for a funding transfer sent earlier to be mined. */
+export async function fundedBy<chain extends Chain | undefined>(publicClient: AnyPublicClient<chain>, txHash: Hex): Promise<void> {
+  await mined(publicClient, txHash, "funding the distributor");
+}
+
+/**
+ * Whether the chain knows a transaction sent earlier, pending or mined. One the wallet dropped or
+ * replaced is unknown: waiting for it would wait for nothing.
+ */
+export async function isKnownTransaction<chain extends Chain | undefined>(publicClient: AnyPublicClient<chain>, txHash: Hex): Promise<boolean> {
+  try {
+    await publicClient.getTransaction({ hash: txHash });
+    return true;
+  } catch (error) {
+    if (error instanceof TransactionNotFoundError) return false;
+    throw error;
+  }
+}
+
+/** The token's balance of `account`, in base units. */
+export function tokenBalance<chain extends Chain | undefined>(publicClient: AnyPublicClient<chain>, token: Address, account: Address): Promise<bigint> {
+  return publicClient.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [account] });
 }
 
 /**
