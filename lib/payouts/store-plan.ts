@@ -3,6 +3,7 @@
  * allocations and nodes appended in order, then published with its audit entry. Shared by the API and
  * `npm run payout:plan`, so both write a plan the same way whatever its size.
  */
+import { ABANDONED_STAGING_SECONDS } from "@/lib/domain/payouts";
 import type { PlanTree } from "@/lib/payouts/tree";
 import { MAX_ALLOCATION_BATCH, MAX_NODE_BATCH, NODE_BYTES, type AuditEntry, type PayoutPlan, type PayoutStore } from "@/lib/store/types";
 
@@ -13,7 +14,7 @@ export interface StorePlanOptions {
   nodeBatch?: number;
 }
 
-/** The plan could not be written as a whole; what was staged stays unseen. */
+/** The plan could not be written as a whole; what was staged stays unseen, and goes with a plan staged ABANDONED_STAGING_SECONDS later. */
 export class PlanWriteError extends Error {
   constructor(planId: string, step: string) {
     super(`payout plan ${planId}: ${step}`);
@@ -24,7 +25,7 @@ export class PlanWriteError extends Error {
 export async function storePlan(store: PayoutStore, plan: PayoutPlan, tree: PlanTree, now: number, options: StorePlanOptions = {}): Promise<AuditEntry> {
   const allocationBatch = Math.min(options.allocationBatch ?? MAX_ALLOCATION_BATCH, MAX_ALLOCATION_BATCH);
   const nodeBatch = Math.min(options.nodeBatch ?? MAX_NODE_BATCH, MAX_NODE_BATCH);
-  if ((await store.stagePayoutPlan(plan)) !== "staged") throw new PlanWriteError(plan.id, "the id is taken");
+  if ((await store.stagePayoutPlan(plan, Math.max(0, plan.createdAt - ABANDONED_STAGING_SECONDS))) !== "staged") throw new PlanWriteError(plan.id, "the id is taken");
   for (let from = 0; from < tree.allocations.length; from += allocationBatch) {
     const ok = await store.putPayoutAllocations(plan.id, from, tree.allocations.slice(from, from + allocationBatch));
     if (!ok) throw new PlanWriteError(plan.id, `allocations from ${from} were refused`);

@@ -48,9 +48,10 @@ function checkDistributor(distributor: PayoutDistributor): void {
 
 export function checkedPayouts(store: Store): Partial<Store> {
   return {
-    async stagePayoutPlan(plan) {
+    async stagePayoutPlan(plan, abandonedBefore) {
       checkPlan(plan);
-      return store.stagePayoutPlan(plan);
+      checkSeconds(abandonedBefore, "abandonedBefore");
+      return store.stagePayoutPlan(plan, abandonedBefore);
     },
     async putPayoutAllocations(planId, from, allocations) {
       checkPlanId(planId);

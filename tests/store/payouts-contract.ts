@@ -6,7 +6,7 @@
  */
 import { StandardMerkleTree } from "@openzeppelin/merkle-tree";
 import { afterEach, describe, expect, it } from "vitest";
-import { allocate } from "@/lib/domain/payouts";
+import { ABANDONED_STAGING_SECONDS, allocate } from "@/lib/domain/payouts";
 import { storePlan } from "@/lib/payouts/store-plan";
 import { buildPlanTree, LEAF_ENCODING, proofFromNodes, type PlanTree } from "@/lib/payouts/tree";
 import { checked } from "@/lib/store/checked";
@@ -51,6 +51,15 @@ function planOf(id: string, wallets: string[], createdAt = NOW): { plan: PayoutP
 
 const wallets = (n: number) => Array.from({ length: n }, () => randomWallet());
 
+/** A plan of 3 wallets staged with its first 2 allocations and nodes: a build under way, or one that died. */
+async function stagePart(store: Store, id: string, createdAt: number): Promise<{ plan: PayoutPlan; tree: PlanTree }> {
+  const { plan, tree } = planOf(id, wallets(3), createdAt);
+  expect(await store.stagePayoutPlan(plan, 0)).toBe("staged");
+  expect(await store.putPayoutAllocations(id, 0, tree.allocations.slice(0, 2))).toBe(true);
+  expect(await store.putPayoutNodes(id, 0, tree.nodes.subarray(0, 2 * 32))).toBe(true);
+  return { plan, tree };
+}
+
 export function describePayoutsContract(name: string, open: OpenPayoutStore) {
   describe(`payouts contract: ${name}`, () => {
     const opened: Store[] = [];
@@ -82,8 +91,8 @@ export function describePayoutsContract(name: string, open: OpenPayoutStore) {
     it("a staged plan is unseen, publishes only when whole, and refuses a batch out of place", async () => {
       const store = await fresh();
       const { plan, tree } = planOf("0000000000a2", wallets(3));
-      expect(await store.stagePayoutPlan(plan)).toBe("staged");
-      expect(await store.stagePayoutPlan(plan)).toBe("exists");
+      expect(await store.stagePayoutPlan(plan, 0)).toBe("staged");
+      expect(await store.stagePayoutPlan(plan, 0)).toBe("exists");
       expect(await store.putPayoutAllocations("0000000000a2", 1, tree.allocations)).toBe(false);
       expect(await store.putPayoutAllocations("0000000000a2", 0, tree.allocations.slice(0, 2))).toBe(true);
       expect(await store.putPayoutAllocations("0000000000a2", 0, tree.allocations.slice(0, 2))).toBe(false); // a retried batch never doubles
@@ -100,13 +109,51 @@ export function describePayoutsContract(name: string, open: OpenPayoutStore) {
       expect(await store.publishPayoutPlan("0000000000ff", NOW)).toEqual({ outcome: "missing" });
     });
 
+    it("staging removes the plans staged before abandonedBefore and never published, with their allocations and nodes; nothing else", async () => {
+      const store = await fresh();
+      const stagedPart = (id: string, createdAt: number) => stagePart(store, id, createdAt);
+      const abandoned = await stagedPart("0000000000b1", NOW - 1);
+      const published = planOf("0000000000b2", wallets(2), NOW - 100);
+      await storePlan(store, published.plan, published.tree, NOW);
+      // Staged exactly at the abandonedBefore given next: still being built.
+      const building = await stagedPart("0000000000b3", NOW);
+      expect(await store.stagePayoutPlan(planOf("0000000000b4", wallets(1), NOW + 3600).plan, NOW)).toBe("staged");
+
+      // The abandoned plan is gone with everything it held: its id is free, and a build of it starts from nothing.
+      expect(await store.putPayoutAllocations("0000000000b1", 2, abandoned.tree.allocations.slice(2))).toBe(false);
+      expect(await store.stagePayoutPlan(abandoned.plan, 0)).toBe("staged");
+      expect(await store.putPayoutAllocations("0000000000b1", 0, abandoned.tree.allocations)).toBe(true);
+      expect(await store.putPayoutNodes("0000000000b1", 0, abandoned.tree.nodes)).toBe(true);
+      expect((await store.publishPayoutPlan("0000000000b1", NOW)).outcome).toBe("published");
+      // The one still being built goes on where it was.
+      expect(await store.putPayoutAllocations("0000000000b3", 2, building.tree.allocations.slice(2))).toBe(true);
+      expect(await store.putPayoutNodes("0000000000b3", 2, building.tree.nodes.subarray(2 * 32))).toBe(true);
+      expect((await store.publishPayoutPlan("0000000000b3", NOW)).outcome).toBe("published");
+      // A published plan, however old, is never touched, and neither is one published after it was staged long ago.
+      expect(await store.stagePayoutPlan(planOf("0000000000b5", wallets(1), NOW + 7200).plan, NOW + 7200)).toBe("staged");
+      expect(await store.getPayoutPlan("0000000000b2")).toEqual(published.plan);
+      expect(await store.readPayoutAllocations("0000000000b2", 0, 10)).toEqual(published.tree.allocations);
+      expect(await store.readPayoutAllocations("0000000000b1", 0, 10)).toEqual(abandoned.tree.allocations);
+      expect((await store.listPayoutPlans()).map((plan) => plan.id).sort()).toEqual(["0000000000b1", "0000000000b2", "0000000000b3"]);
+    });
+
+    it("storePlan removes a plan staged more than ABANDONED_STAGING_SECONDS before the new one, not one staged exactly that long before", async () => {
+      const store = await fresh();
+      const past = (await stagePart(store, "0000000000d1", NOW - ABANDONED_STAGING_SECONDS - 1)).tree;
+      const atLimit = (await stagePart(store, "0000000000d2", NOW - ABANDONED_STAGING_SECONDS)).tree;
+      const { plan, tree } = planOf("0000000000d3", wallets(2), NOW);
+      await storePlan(store, plan, tree, NOW);
+      expect(await store.putPayoutAllocations("0000000000d1", 2, past.allocations.slice(2))).toBe(false);
+      expect(await store.putPayoutAllocations("0000000000d2", 2, atLimit.allocations.slice(2))).toBe(true);
+    });
+
     it("a published plan is frozen: no allocation or node is added, its id is never reused", async () => {
       const store = await fresh();
       const { plan, tree } = planOf("0000000000a3", wallets(2));
       await storePlan(store, plan, tree, NOW);
       expect(await store.putPayoutAllocations("0000000000a3", 2, [{ wallet: randomWallet(), amount: "1", treeIndex: 0 }])).toBe(false);
       expect(await store.putPayoutNodes("0000000000a3", 3, tree.nodes.subarray(0, 32))).toBe(false);
-      expect(await store.stagePayoutPlan({ ...plan, total: "1" })).toBe("exists");
+      expect(await store.stagePayoutPlan({ ...plan, total: "1" }, 0)).toBe("exists");
       expect(await store.getPayoutPlan("0000000000a3")).toEqual(plan);
     });
 
@@ -144,10 +191,11 @@ export function describePayoutsContract(name: string, open: OpenPayoutStore) {
     it("the validating wrapper refuses a malformed id, amount, batch or node run before the backend sees it", async () => {
       const store = await fresh();
       const { plan, tree } = planOf("0000000000c1", wallets(2));
-      await expect(store.stagePayoutPlan({ ...plan, id: "x:y" })).rejects.toThrow(RangeError);
-      await expect(store.stagePayoutPlan({ ...plan, total: "01" })).rejects.toThrow(RangeError);
-      await expect(store.stagePayoutPlan({ ...plan, token: plan.token.toUpperCase() })).rejects.toThrow(RangeError);
-      expect(await store.stagePayoutPlan(plan)).toBe("staged");
+      await expect(store.stagePayoutPlan({ ...plan, id: "x:y" }, 0)).rejects.toThrow(RangeError);
+      await expect(store.stagePayoutPlan({ ...plan, total: "01" }, 0)).rejects.toThrow(RangeError);
+      await expect(store.stagePayoutPlan({ ...plan, token: plan.token.toUpperCase() }, 0)).rejects.toThrow(RangeError);
+      await expect(store.stagePayoutPlan(plan, -1)).rejects.toThrow(RangeError);
+      expect(await store.stagePayoutPlan(plan, 0)).toBe("staged");
       await expect(store.putPayoutAllocations(plan.id, 0, [{ ...tree.allocations[0]!, amount: "0" }])).rejects.toThrow(RangeError);
       const tooMany = Array.from({ length: 1001 }, () => tree.allocations[0]!);
       await expect(store.putPayoutAllocations(plan.id, 0, tooMany)).rejects.toThrow(RangeError);

@@ -85,8 +85,12 @@ export type PublishResult = { outcome: "published"; audit: AuditEntry } | { outc
 export type RecordDistributorResult = { outcome: "recorded"; plan: PayoutPlan; audit: AuditEntry } | { outcome: "already"; plan: PayoutPlan } | { outcome: "missing" };
 
 export interface PayoutStore {
-  /** Stores the plan's header (distributor null), unseen until published; "exists" when the id is taken. */
-  stagePayoutPlan(plan: PayoutPlan): Promise<"staged" | "exists">;
+  /**
+   * Stores the plan's header (distributor null), unseen until published; "exists" when the id is taken.
+   * In the same step, removes every plan still staged that was created before `abandonedBefore`, with
+   * its allocations and nodes (abandoned: ABANDONED_STAGING_SECONDS); published plans are never touched.
+   */
+  stagePayoutPlan(plan: PayoutPlan, abandonedBefore: number): Promise<"staged" | "exists">;
 
   /**
    * Appends allocations, in rank order, to a staged plan whose allocations so far number exactly

@@ -124,6 +124,8 @@
  *                                 ("task:<task id>,points,at" for a task's, see LedgerEntry)
  *   {p}:pay:plans         zset    the published payout plans: member = plan id, score = createdAt
  *   {p}:pay:live          zset    the plans with a distributor recorded, as pay:plans: what get-claims.lua reads
+ *   {p}:pay:staged        zset    the plans staged and not yet published, score = createdAt: stage-payout-plan.lua
+ *                                 removes those staged before the abandonedBefore it is given, with their keys
  *   {p}:pay:<id>          hash    plan (the PayoutPlan's JSON, distributor null), state (staged, published), count,
  *                                 createdBy, root, createdAt, and distributor, chain once recorded
  *   {p}:pay:<id>:rows     list    the plan's allocations in rank order: "wallet,amount,treeIndex"
@@ -268,6 +270,7 @@ export interface RedisKeys {
   questLedger(wallet: string): string;
   payoutPlans: string;
   payoutLive: string;
+  payoutStaged: string;
   /** A plan's header; its rows, wallets and nodes keys are this key with :rows, :w and :nodes. */
   payoutPlan(id: string): string;
   /** What precedes the id in a plan's keys, for scripts that derive them. */
@@ -363,6 +366,7 @@ export function redisKeys(prefix: string): RedisKeys {
     questLedger: (wallet) => `${base}q:ledger:${wallet}`,
     payoutPlans: `${base}pay:plans`,
     payoutLive: `${base}pay:live`,
+    payoutStaged: `${base}pay:staged`,
     payoutPlan: (id) => `${base}pay:${id}`,
     payoutPlanKeyPrefix: `${base}pay:`,
     webhookKeyPrefix,

@@ -45,9 +45,9 @@ export function payoutOperations(context: RedisContext): PayoutStore {
     return reply.length === 0 ? null : { plan: planOf(reply[0]), rows: list(reply[1], "allocations").map(allocationOf) };
   };
   return {
-    async stagePayoutPlan(plan) {
-      const args = [JSON.stringify({ ...plan, distributor: null }), whole(plan.count), plan.createdBy, plan.root, whole(plan.createdAt)];
-      const reply = await run("stage-payout-plan", [keys.payoutPlan(plan.id)], args);
+    async stagePayoutPlan(plan, abandonedBefore) {
+      const args = [JSON.stringify({ ...plan, distributor: null }), whole(plan.count), plan.createdBy, plan.root, whole(plan.createdAt), whole(abandonedBefore), keys.payoutPlanKeyPrefix];
+      const reply = await run("stage-payout-plan", [keys.payoutPlan(plan.id), keys.payoutStaged], args);
       if (reply !== "staged" && reply !== "exists") throw new UnexpectedReplyError("stagePayoutPlan", reply);
       return reply;
     },
@@ -67,7 +67,7 @@ export function payoutOperations(context: RedisContext): PayoutStore {
     async publishPayoutPlan(id, now) {
       const k = planKeys(id);
       const outbox = outboxInputs(context, now);
-      const scriptKeys = [k.plan, k.rows, k.wallets, k.nodes, keys.payoutPlans, keys.audit, ...outbox.keys];
+      const scriptKeys = [k.plan, k.rows, k.wallets, k.nodes, keys.payoutPlans, keys.audit, keys.payoutStaged, ...outbox.keys];
       const reply = await runList("publish-payout-plan", scriptKeys, [id, whole(now), ...outbox.args], 1);
       if (reply[0] === "missing" || reply[0] === "incomplete") return { outcome: reply[0] };
       if (reply[0] !== "published") throw new UnexpectedReplyError("publishPayoutPlan", reply);

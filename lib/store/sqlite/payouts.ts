@@ -97,11 +97,18 @@ export function sqlitePayouts(db: Db, outbox: Outbox): PayoutStore {
   };
 
   const staged = (planId: string): boolean => readPlan.get(planId)?.published === 0;
+  const abandoned = "SELECT id FROM payout_plans WHERE published = 0 AND created_at < ?";
+  const removeAbandoned = [
+    db.prepare<[number]>(`DELETE FROM payout_allocations WHERE plan_id IN (${abandoned})`),
+    db.prepare<[number]>(`DELETE FROM payout_nodes WHERE plan_id IN (${abandoned})`),
+    db.prepare<[number]>("DELETE FROM payout_plans WHERE published = 0 AND created_at < ?"),
+  ];
 
   return {
-    stagePayoutPlan: immediate(db, (plan: PayoutPlan) =>
-      insertPlan.run({ id: plan.id, plan: JSON.stringify({ ...plan, distributor: null }), createdAt: plan.createdAt }).changes === 1 ? "staged" : "exists",
-    ),
+    stagePayoutPlan: immediate(db, (plan: PayoutPlan, abandonedBefore: number) => {
+      for (const statement of removeAbandoned) statement.run(abandonedBefore);
+      return insertPlan.run({ id: plan.id, plan: JSON.stringify({ ...plan, distributor: null }), createdAt: plan.createdAt }).changes === 1 ? "staged" : "exists";
+    }),
 
     putPayoutAllocations: immediate(db, (planId: string, from: number, allocations: StoredAllocation[]) => {
       if (!staged(planId) || required(countAllocations.get(planId), "count of allocations").n !== from) return false;

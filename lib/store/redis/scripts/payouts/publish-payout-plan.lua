@@ -1,5 +1,5 @@
 -- uses: moderation, outbox
--- publishPayoutPlan: KEYS plan, rows, wallets, nodes, pay:plans, audit, then the webhooks' outbox's; ARGV id,
+-- publishPayoutPlan: KEYS plan, rows, wallets, nodes, pay:plans, audit, pay:staged, then the webhooks' outbox's; ARGV id,
 -- now, then the outbox's. Publishes a staged plan that holds its count of allocations and 2 * count - 1 nodes,
 -- with its audit entry (appendAudit of lib/moderation.lua) and payout.created in the webhooks' outbox.
 -- Returns {'published', auditId, createdBy, count, root}, {'incomplete'} or {'missing'}.
@@ -9,9 +9,10 @@ local walletsKey = KEYS[3]
 local nodesKey = KEYS[4]
 local plansKey = KEYS[5]
 local auditKey = KEYS[6]
+local stagedKey = KEYS[7]
 local id = ARGV[1]
 local now = ARGV[2]
-local outbox = webhookOutbox(KEYS[7], ARGV[3], ARGV[4], ARGV[5])
+local outbox = webhookOutbox(KEYS[8], ARGV[3], ARGV[4], ARGV[5])
 local state, count, createdBy, root, createdAt, planJson = unpack(redis.call('HMGET', planKey, 'state', 'count', 'createdBy', 'root', 'createdAt', 'plan'))
 if state ~= 'staged' then return {'missing'} end
 count = tonumber(count)
@@ -20,6 +21,7 @@ if redis.call('LLEN', rowsKey) ~= count or redis.call('HLEN', walletsKey) ~= cou
   return {'incomplete'}
 end
 redis.call('HSET', planKey, 'state', 'published')
+redis.call('ZREM', stagedKey, id)
 redis.call('ZADD', plansKey, createdAt, id)
 appendEvent(outbox, 'payout.created', now, function()
   local plan = cjson.decode(planJson)
