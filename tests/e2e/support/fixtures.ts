@@ -102,8 +102,30 @@ export function awaitStreamedParts(page: Page): void {
   };
 }
 
+/**
+ * Counts React's commits in the page, through the hook React offers its DevTools (present before
+ * React loads, React reports every commit to it). waitForHydration uses it: an element React has
+ * rendered but not yet committed already carries its props, and a click landing in that gap was
+ * lost in one CI run (the header's Connect, pressed as hydration committed).
+ */
+function countReactCommits(): void {
+  let nextId = 1;
+  const page = window as unknown as { __reactCommits: number; __REACT_DEVTOOLS_GLOBAL_HOOK__?: unknown };
+  page.__reactCommits = 0;
+  page.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    renderers: new Map(),
+    inject: () => nextId++,
+    onCommitFiberRoot: () => void (page.__reactCommits += 1),
+    onCommitFiberUnmount: () => {},
+    onPostCommitFiberRoot: () => {},
+    checkDCE: () => {},
+  };
+}
+
 export const test = base.extend<Fixtures>({
   page: async ({ page }, use) => {
+    await page.addInitScript(countReactCommits);
     awaitStreamedParts(page);
     await use(page);
   },
@@ -140,14 +162,20 @@ export const test = base.extend<Fixtures>({
 export const codeOf = (wallet: string) => wallet.slice(-8).toLowerCase();
 
 /**
- * Resolves once React has hydrated the element (it then carries React's props):
- * a click before that would be lost, as it would be for a very fast human.
+ * Resolves once React has hydrated the element (it then carries React's props) and, in a page
+ * counting commits (the fixture's), committed the page's shell: a click before that would be lost,
+ * as it would be for a very fast human.
  */
 export async function waitForHydration(locator: Locator): Promise<void> {
   await expect
-    .poll(() => locator.evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactProps"))), {
-      message: "the element is hydrated",
-    })
+    .poll(
+      () =>
+        locator.evaluate((el) => {
+          const commits = (window as unknown as { __reactCommits?: number }).__reactCommits;
+          return Object.keys(el).some((key) => key.startsWith("__reactProps")) && (commits === undefined || commits > 0);
+        }),
+      { message: "the element is hydrated" },
+    )
     .toBe(true);
 }
 
