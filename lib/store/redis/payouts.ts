@@ -46,7 +46,16 @@ export function payoutOperations(context: RedisContext): PayoutStore {
   };
   return {
     async stagePayoutPlan(plan, abandonedBefore) {
-      const args = [JSON.stringify({ ...plan, distributor: null }), whole(plan.count), plan.createdBy, plan.root, whole(plan.createdAt), whole(abandonedBefore), keys.payoutPlanKeyPrefix];
+      const args = [
+        plan.id,
+        JSON.stringify({ ...plan, distributor: null }),
+        whole(plan.count),
+        plan.createdBy,
+        plan.root,
+        whole(plan.createdAt),
+        whole(abandonedBefore),
+        keys.payoutPlanKeyPrefix,
+      ];
       const reply = await run("stage-payout-plan", [keys.payoutPlan(plan.id), keys.payoutStaged], args);
       if (reply !== "staged" && reply !== "exists") throw new UnexpectedReplyError("stagePayoutPlan", reply);
       return reply;

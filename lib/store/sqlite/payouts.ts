@@ -101,7 +101,7 @@ export function sqlitePayouts(db: Db, outbox: Outbox): PayoutStore {
   const removeAbandoned = [
     db.prepare<[number]>(`DELETE FROM payout_allocations WHERE plan_id IN (${abandoned})`),
     db.prepare<[number]>(`DELETE FROM payout_nodes WHERE plan_id IN (${abandoned})`),
-    db.prepare<[number]>("DELETE FROM payout_plans WHERE published = 0 AND created_at < ?"),
+    db.prepare<[number]>(`DELETE FROM payout_plans WHERE id IN (${abandoned})`),
   ];
 
   return {
