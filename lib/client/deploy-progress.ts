@@ -5,10 +5,11 @@
  * each transaction's hash as soon as the wallet sent it, the contract once mined, the funding once mined.
  * A reload, a closed tab or a crash in the middle resumes from there, so the admin never deploys a second
  * contract or sends the plan's total twice because the page forgot a transaction it had sent.
- * Where storage is denied it lasts as long as the page.
+ * Where storage is denied it lasts as long as the page (lib/client/local-item).
  */
 import { z } from "zod";
 import type { Address, Hex } from "viem";
+import { readLocal, writeLocal } from "@/lib/client/local-item";
 
 export interface DeployProgress {
   /** The deploy transaction, once sent; forgotten when it reverted or the chain lost it. */
@@ -32,27 +33,6 @@ const kept = z.object({
 });
 
 const keyOf = (planId: string) => `refboard:payout-deploy:${planId}`;
-/** Used only while localStorage refuses (denied, full): then progress lasts as long as the page. */
-const inPage = new Map<string, string>();
-
-function read(key: string): string | null {
-  try {
-    return window.localStorage.getItem(key) ?? inPage.get(key) ?? null;
-  } catch {
-    return inPage.get(key) ?? null;
-  }
-}
-
-function write(key: string, value: string | null): void {
-  try {
-    if (value === null) window.localStorage.removeItem(key);
-    else window.localStorage.setItem(key, value);
-    inPage.delete(key);
-  } catch {
-    if (value === null) inPage.delete(key);
-    else inPage.set(key, value);
-  }
-}
 
 interface PlanRef {
   id: string;
@@ -60,7 +40,7 @@ interface PlanRef {
 }
 
 export function readDeployProgress(plan: PlanRef): DeployProgress {
-  const raw = read(keyOf(plan.id));
+  const raw = readLocal(keyOf(plan.id));
   if (!raw) return NOT_STARTED;
   let parsed: unknown;
   try {
@@ -75,10 +55,10 @@ export function readDeployProgress(plan: PlanRef): DeployProgress {
 }
 
 export function saveDeployProgress(plan: PlanRef, progress: DeployProgress): void {
-  write(keyOf(plan.id), JSON.stringify({ root: plan.root, ...progress }));
+  writeLocal(keyOf(plan.id), JSON.stringify({ root: plan.root, ...progress }));
 }
 
 /** Once the server has recorded the distributor, the plan says where it is. */
 export function forgetDeployProgress(plan: PlanRef): void {
-  write(keyOf(plan.id), null);
+  writeLocal(keyOf(plan.id), null);
 }

@@ -5,47 +5,19 @@
  * A tiny external store so React components re-render when it changes.
  */
 import { useSyncExternalStore } from "react";
+import { readLocal, writeLocal } from "@/lib/client/local-item";
 import { normaliseRefCode } from "@/lib/domain/wallet";
 
 const KEY = "refboard:pending-ref";
 const listeners = new Set<() => void>();
-/**
- * Where the code lives when localStorage is denied, as it is to a third-party
- * frame (Farcaster's web client shows mini apps in one) in browsers that block
- * third-party storage: then it lasts as long as the page, which is enough for
- * the usual "open the link, connect" visit.
- */
-let memory: string | null = null;
 
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
+/** Where localStorage is denied, the code lasts as long as the page: enough for the usual "open the link, connect" visit. */
 function read(): string | null {
-  try {
-    return storage()?.getItem(KEY) ?? memory;
-  } catch {
-    return memory;
-  }
+  return readLocal(KEY);
 }
 
 function write(code: string | null): void {
-  // The in-memory copy is kept only while localStorage refuses it, so it never outlives a clear from another tab.
-  memory = code;
-  try {
-    const local = storage();
-    if (local) {
-      if (code === null) local.removeItem(KEY);
-      else local.setItem(KEY, code);
-      memory = null;
-    }
-  } catch {
-    // quota or policy: the in-memory copy stands in
-  }
+  writeLocal(KEY, code);
   for (const listener of listeners) listener();
 }
 

@@ -1,0 +1,70 @@
+/**
+ * lib/client/local-item: a value in localStorage, in the page's memory only while localStorage
+ * refuses it (the pending referral code and the payout deployment's progress both rely on it).
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { readLocal, writeLocal } from "@/lib/client/local-item";
+
+class FakeStorage {
+  items = new Map<string, string>();
+  full = false;
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    if (this.full) throw new DOMException("quota exceeded", "QuotaExceededError");
+    this.items.set(key, value);
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+}
+
+const global = globalThis as unknown as { window?: unknown };
+
+function browserWith(storage: FakeStorage | "denied"): void {
+  global.window = {
+    get localStorage() {
+      if (storage === "denied") throw new DOMException("access denied", "SecurityError");
+      return storage;
+    },
+  };
+}
+
+afterEach(() => {
+  delete global.window;
+});
+
+describe("a value kept in localStorage", () => {
+  it("lives in localStorage when it takes it, so a clear from another tab clears it here too", () => {
+    const storage = new FakeStorage();
+    browserWith(storage);
+    writeLocal("k1", "a");
+    expect(storage.items.get("k1")).toBe("a");
+    storage.removeItem("k1");
+    expect(readLocal("k1")).toBeNull();
+  });
+
+  it("lives in the page's memory while localStorage is denied, and null removes it", () => {
+    browserWith("denied");
+    expect(readLocal("k2")).toBeNull();
+    writeLocal("k2", "b");
+    expect(readLocal("k2")).toBe("b");
+    writeLocal("k2", null);
+    expect(readLocal("k2")).toBeNull();
+  });
+
+  it("stands in memory while localStorage is full, and leaves memory once localStorage takes a write again", () => {
+    const storage = new FakeStorage();
+    browserWith(storage);
+    storage.full = true;
+    writeLocal("k3", "c");
+    expect(storage.items.has("k3")).toBe(false);
+    expect(readLocal("k3")).toBe("c");
+    storage.full = false;
+    writeLocal("k3", "d");
+    expect(storage.items.get("k3")).toBe("d");
+    storage.removeItem("k3");
+    expect(readLocal("k3")).toBeNull();
+  });
+});
