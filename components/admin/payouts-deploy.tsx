@@ -19,13 +19,13 @@ import { api, errorText } from "@/lib/client/api";
 import { forgetDeployProgress, readDeployProgress, saveDeployProgress, type DeployProgress } from "@/lib/client/deploy-progress";
 import {
   chainName,
-  deployDistributor,
   deployedBy,
   DistributorError,
-  fundDistributor,
   fundedBy,
   isKnownTransaction,
   payoutClients,
+  sendDeployment,
+  sendFunding,
   switchWalletChain,
   tokenBalance,
   walletChainId,
@@ -36,36 +36,34 @@ import { useWallet } from "@/lib/client/wallet";
 import type { PayoutPlanJson } from "@/lib/contract/payout-schemas";
 import { shortWallet } from "@/lib/domain/wallet";
 
-type Clients = ReturnType<typeof payoutClients>;
+/** One transaction of the deployment, as far as this browser knows it. */
+interface Transaction<T> {
+  /** Its hash, when it was sent before (kept in deploy-progress). */
+  sent: Hex | null;
+  send(): Promise<Hex>;
+  /** Keeps the hash of one just sent, or forgets it (null). */
+  keep(hash: Hex | null): void;
+  mined(hash: Hex): Promise<T>;
+}
 
 /**
- * Waits for the transaction sent earlier, or sends one (`remember` keeps its hash as soon as it is sent).
- * A transaction the chain does not know (dropped or replaced in the wallet) or one that reverted is
- * forgotten, so the next try sends a new one; any other failure (the RPC, a timeout) keeps it to wait for.
+ * Waits for the transaction sent earlier, or sends it and keeps its hash at once. One the chain does
+ * not know (dropped or replaced in the wallet) or one that reverted is forgotten, so the next try
+ * sends a new one; any other failure (the RPC, a timeout) keeps it to wait for again.
  */
-async function sentOrSend(
-  { publicClient }: Clients,
-  sent: Hex | null,
-  send: (onSent: (hash: Hex) => void) => Promise<unknown>,
-  wait: (hash: Hex) => Promise<unknown>,
-  remember: (hash: Hex | null) => void,
-  onSent: (hash: Hex) => void,
-): Promise<void> {
+async function sendOnce<T>(publicClient: ReturnType<typeof payoutClients>["publicClient"], tx: Transaction<T>, onSent: (hash: Hex) => void): Promise<T> {
   try {
-    if (!sent) {
-      await send((hash) => {
-        remember(hash);
-        onSent(hash);
-      });
-      return;
+    let hash = tx.sent;
+    if (hash === null) {
+      hash = await tx.send();
+      tx.keep(hash);
+    } else if (!(await isKnownTransaction(publicClient, hash))) {
+      throw new DistributorError(`transaction ${hash}, sent earlier, is not on the chain (dropped or replaced in the wallet): try again to send a new one`);
     }
-    if (!(await isKnownTransaction(publicClient, sent))) {
-      throw new DistributorError(`transaction ${sent}, sent earlier, is not on the chain (dropped or replaced in the wallet): try again to send a new one`);
-    }
-    onSent(sent);
-    await wait(sent);
+    onSent(hash);
+    return await tx.mined(hash);
   } catch (error) {
-    if (error instanceof DistributorError) remember(null);
+    if (error instanceof DistributorError) tx.keep(null);
     throw error;
   }
 }
@@ -106,38 +104,31 @@ export function DeployDistributor({ plan, onDone }: { plan: PayoutPlanJson; onDo
     try {
       const eip1193 = await provider();
       if ((await walletChainId(eip1193)) !== plan.chainId) await switchWalletChain(eip1193, plan.chainId);
-      const clients = payoutClients(eip1193, plan.chainId, owner);
-      const { publicClient, walletClient } = clients;
+      const { publicClient, walletClient } = payoutClients(eip1193, plan.chainId, owner);
       const token = plan.token as Address;
       if (!step.deployed) {
         const params = { token, root: plan.root as Hex, deadline: BigInt(plan.deadline), owner };
-        const ok = await deploy.run((onSent) =>
-          sentOrSend(
-            clients,
-            step.deployTx,
-            async (sent) => save({ deployed: (await deployDistributor(walletClient, publicClient, params, sent)).address }),
-            async (hash) => save({ deployed: await deployedBy(publicClient, hash) }),
-            (hash) => save({ deployTx: hash }),
-            onSent,
-          ),
-        );
+        const deployment: Transaction<Address> = {
+          sent: step.deployTx,
+          send: () => sendDeployment(walletClient, params),
+          keep: (deployTx) => save({ deployTx }),
+          mined: (hash) => deployedBy(publicClient, hash),
+        };
+        const ok = await deploy.run(async (onSent) => save({ deployed: await sendOnce(publicClient, deployment, onSent) }));
         if (!ok) return;
       }
       const distributor = step.deployed as Address;
       if (!step.funded) {
-        // Only what it lacks: a transfer sent from elsewhere (the CLI, another browser) is not sent again.
-        const lacking = step.fundTx ? BigInt(plan.total) : BigInt(plan.total) - (await tokenBalance(publicClient, token, distributor));
-        if (lacking > 0n) {
-          const ok = await fund.run((onSent) =>
-            sentOrSend(
-              clients,
-              step.fundTx,
-              (sent) => fundDistributor(walletClient, publicClient, { token, distributor, amount: lacking }, sent),
-              (hash) => fundedBy(publicClient, hash),
-              (hash) => save({ fundTx: hash }),
-              onSent,
-            ),
-          );
+        // Only what it lacks: a transfer that came from elsewhere (the CLI, another browser) is not sent again.
+        const missing = BigInt(plan.total) - (await tokenBalance(publicClient, token, distributor));
+        if (step.fundTx !== null || missing > 0n) {
+          const funding: Transaction<void> = {
+            sent: step.fundTx,
+            send: () => sendFunding(walletClient, { token, distributor, amount: missing }),
+            keep: (fundTx) => save({ fundTx }),
+            mined: (hash) => fundedBy(publicClient, hash),
+          };
+          const ok = await fund.run((onSent) => sendOnce(publicClient, funding, onSent));
           if (!ok) return;
         }
         save({ funded: true });

@@ -79,45 +79,61 @@ async function mined<chain extends Chain | undefined>(publicClient: AnyPublicCli
 export async function deployDistributor<chain extends Chain | undefined>(
   walletClient: DistributorWalletClient,
   publicClient: AnyPublicClient<chain>,
-  { token, root, deadline, owner }: DistributorParams,
+  params: DistributorParams,
   onSent?: OnSent,
 ): Promise<{ address: Address; txHash: Hex }> {
-  const txHash = await walletClient.deployContract({
-    abi: payoutDistributorAbi,
-    bytecode: payoutDistributorBytecode,
-    args: [token, root, deadline, owner],
-  });
+  const txHash = await sendDeployment(walletClient, params);
   onSent?.(txHash);
   return { address: await deployedBy(publicClient, txHash), txHash };
 }
 
-/** The distributor a deploy transaction sent earlier made, once it is mined (a deployment a page reload interrupted). */
+/** Sends a distributor's deployment; resolves with its hash as soon as the wallet sent it. */
+export function sendDeployment(walletClient: DistributorWalletClient, { token, root, deadline, owner }: DistributorParams): Promise<Hex> {
+  return walletClient.deployContract({
+    abi: payoutDistributorAbi,
+    bytecode: payoutDistributorBytecode,
+    args: [token, root, deadline, owner],
+  });
+}
+
+/** The distributor a deploy transaction made, once it is mined (also one sent before a page reload). */
 export async function deployedBy<chain extends Chain | undefined>(publicClient: AnyPublicClient<chain>, txHash: Hex): Promise<Address> {
   const receipt = await mined(publicClient, txHash, "deploying the distributor");
   if (!receipt.contractAddress) throw new DistributorError(`deploying the distributor gave no address (transaction ${txHash})`);
   return receipt.contractAddress.toLowerCase() as Address;
 }
 
+export interface Funding {
+  token: Address;
+  distributor: Address;
+  amount: bigint;
+}
+
 /** Sends `amount` base units of the token from the wallet to the distributor (a plain ERC-20 transfer, no approval needed). */
 export async function fundDistributor<chain extends Chain | undefined>(
   walletClient: DistributorWalletClient,
   publicClient: AnyPublicClient<chain>,
-  { token, distributor, amount }: { token: Address; distributor: Address; amount: bigint },
+  funding: Funding,
   onSent?: OnSent,
 ): Promise<{ txHash: Hex }> {
-  if (amount <= 0n) throw new DistributorError(`amount must be positive, got ${amount}`);
-  const txHash = await walletClient.writeContract({
-    address: token,
-    abi: erc20Abi,
-    functionName: "transfer",
-    args: [distributor, amount],
-  });
+  const txHash = await sendFunding(walletClient, funding);
   onSent?.(txHash);
   await fundedBy(publicClient, txHash);
   return { txHash };
 }
 
-/** Waits for a funding transfer sent earlier to be mined. */
+/** Sends the funding transfer; resolves with its hash as soon as the wallet sent it. A zero or negative amount is refused before anything is sent. */
+export async function sendFunding(walletClient: DistributorWalletClient, { token, distributor, amount }: Funding): Promise<Hex> {
+  if (amount <= 0n) throw new DistributorError(`amount must be positive, got ${amount}`);
+  return walletClient.writeContract({
+    address: token,
+    abi: erc20Abi,
+    functionName: "transfer",
+    args: [distributor, amount],
+  });
+}
+
+/** Waits for a funding transfer to be mined (also one sent before a page reload). */
 export async function fundedBy<chain extends Chain | undefined>(publicClient: AnyPublicClient<chain>, txHash: Hex): Promise<void> {
   await mined(publicClient, txHash, "funding the distributor");
 }

@@ -21,7 +21,7 @@ import { payoutDistributorAbi } from "@/lib/chain/payout-distributor-artifact";
 import type { DistributorWalletClient } from "@/lib/chain/payout-distributor";
 
 /** The console deploys and funds a plan's distributor with the same helpers as the CLI. */
-export { deployDistributor, deployedBy, DistributorError, fundDistributor, fundedBy, isKnownTransaction, tokenBalance } from "@/lib/chain/payout-distributor";
+export { deployedBy, DistributorError, fundedBy, isKnownTransaction, sendDeployment, sendFunding, tokenBalance } from "@/lib/chain/payout-distributor";
 
 /** How often a receipt is asked for while a transaction is pending (viem's default for a custom transport is 4 s). */
 const POLLING_MS = 1_000;

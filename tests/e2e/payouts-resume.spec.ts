@@ -94,11 +94,15 @@ test("a reload while the deploy is pending waits for that deploy; a funding the 
   await expect(deployTx).toHaveAttribute("data-step", "sent");
   const deployHash = (await deployTx.locator("[title]").getAttribute("title")) as Hex;
 
-  // Reloaded: the dialog knows the pending deploy and waits for it once it is mined.
+  // Reloaded, on a 390 px phone from here on: the dialog knows the pending deploy and waits for it once it is mined.
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   await openDialog();
   await expect(dialog.getByTestId("deploy-sent")).toHaveAttribute("title", deployHash);
   await expect(dialog.getByTestId("deploy-start")).toHaveText("Continue");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  const continueBox = await dialog.getByTestId("deploy-start").boundingBox();
+  expect(continueBox && continueBox.x >= 0 && continueBox.x + continueBox.width <= 390).toBe(true);
   await testClient.mine({ blocks: 1 });
   await dialog.getByTestId("deploy-start").click();
   await expect(deployTx).toHaveAttribute("data-step", "confirmed");
