@@ -19,7 +19,7 @@ import {
 } from "viem";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { payoutDistributorAbi, payoutDistributorBytecode } from "@/lib/chain/payout-distributor-artifact";
-import { DistributorError, deployDistributor, fundDistributor, readDistributor } from "@/lib/chain/payout-distributor";
+import { DistributorError, deployDistributor, fundDistributor, isKnownTransaction, readDistributor } from "@/lib/chain/payout-distributor";
 import { freePort } from "@/tests/support/free-port";
 import {
   buildPlan,
@@ -169,6 +169,14 @@ describe("deploying and reading a distributor", () => {
     );
     expect(sent).toEqual([deployed.txHash, funded.txHash]);
     expect(await chain.balanceOf(token, deployed.address)).toBe(1n);
+  });
+
+  it("isKnownTransaction: a mined transaction is known, one the chain never saw is not, and an RPC that cannot answer is an error, not a drop", async () => {
+    const { txHash } = await deployDistributor(chain.deployer, chain.publicClient, { token, root: plan.root, deadline, owner: chain.owner.address });
+    expect(await isKnownTransaction(chain.publicClient, txHash)).toBe(true);
+    expect(await isKnownTransaction(chain.publicClient, `0x${"ab".repeat(32)}`)).toBe(false);
+    const down = createPublicClient({ transport: http(`http://127.0.0.1:${await freePort()}`, { retryCount: 0 }) });
+    await expect(isKnownTransaction(down, txHash)).rejects.toThrow();
   });
 
   it("fundDistributor refuses a zero amount before sending anything", async () => {
