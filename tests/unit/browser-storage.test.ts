@@ -1,8 +1,10 @@
 /**
- * lib/client/local-item: a value in localStorage, in the page's memory only while localStorage
- * refuses it (the pending referral code and the payout deployment's progress both rely on it).
+ * What the browser keeps between page loads: lib/client/local-item (a value in localStorage, in the
+ * page's memory only while localStorage refuses it), and on it the payout deployment's progress
+ * (lib/client/deploy-progress), read back only for the plan it was kept for.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { forgetDeployProgress, NOT_STARTED, readDeployProgress, saveDeployProgress } from "@/lib/client/deploy-progress";
 import { readLocal, writeLocal } from "@/lib/client/local-item";
 
 class FakeStorage {
@@ -66,5 +68,31 @@ describe("a value kept in localStorage", () => {
     expect(storage.items.get("k3")).toBe("d");
     storage.removeItem("k3");
     expect(readLocal("k3")).toBeNull();
+  });
+});
+
+describe("a payout deployment's progress", () => {
+  const plan = { id: "0123456789ab", root: `0x${"11".repeat(32)}` };
+  const progress = { deployTx: `0x${"22".repeat(32)}` as const, deployed: `0x${"33".repeat(20)}` as const, fundTx: null, funded: false };
+
+  it("is read back for its plan, and forgotten once the distributor is recorded", () => {
+    browserWith(new FakeStorage());
+    expect(readDeployProgress(plan)).toEqual(NOT_STARTED);
+    saveDeployProgress(plan, progress);
+    expect(readDeployProgress(plan)).toEqual(progress);
+    forgetDeployProgress(plan);
+    expect(readDeployProgress(plan)).toEqual(NOT_STARTED);
+  });
+
+  it("is not started for a plan of the same id and another root (a store reset), nor from a kept value that does not parse", () => {
+    const storage = new FakeStorage();
+    browserWith(storage);
+    saveDeployProgress(plan, progress);
+    expect(readDeployProgress({ ...plan, root: `0x${"12".repeat(32)}` })).toEqual(NOT_STARTED);
+    const key = [...storage.items.keys()][0]!;
+    for (const kept of ["{", JSON.stringify({ root: plan.root, ...progress, deployTx: "0x12" }), JSON.stringify({ root: plan.root })]) {
+      storage.items.set(key, kept);
+      expect(readDeployProgress(plan)).toEqual(NOT_STARTED);
+    }
   });
 });
