@@ -14,7 +14,7 @@ import { E2E_SITE_ENV } from "@/tests/e2e/support/constants";
 import { newAppKey, signedEvent, startFakeHub } from "@/tests/support/farcaster";
 import { fixedKeys, SCREENSHOT_DIR } from "@/tests/e2e/support/helpers";
 import { connectInPanel, signInToConsole } from "@/tests/e2e/support/console";
-import { apiClient, appAt, codeOf, connectThroughModal, expect, guardNetwork, test, waitForHydration, type App } from "@/tests/e2e/support/fixtures";
+import { apiClient, appAt, codeOf, connectThroughModal, expect, guardNetwork, preparePage, test, waitForHydration, type App } from "@/tests/e2e/support/fixtures";
 import { installWallet } from "@/tests/e2e/support/wallet";
 
 const { keyOf, walletOf } = fixedKeys("console");
@@ -44,6 +44,7 @@ async function visit(browser: Browser, link: string, withWallet: boolean): Promi
   const context = await browser.newContext({ userAgent: BROWSER["user-agent"] });
   await guardNetwork(context);
   const page = await context.newPage();
+  await preparePage(page);
   if (withWallet) await installWallet(page);
   const beacon = page.waitForResponse((res) => res.url().endsWith("/api/referral/visit"));
   await page.goto(link);

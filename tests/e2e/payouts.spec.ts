@@ -20,7 +20,7 @@ import { chainEnv } from "@/tests/support/chain-fixture";
 import { E2E_SITE_ENV } from "@/tests/e2e/support/constants";
 import { e2eChain, fixedKeys, referFriends, SCREENSHOT_DIR } from "@/tests/e2e/support/helpers";
 import { signInToConsole } from "@/tests/e2e/support/console";
-import { apiClient, expect, guardNetwork, test, waitForHydration } from "@/tests/e2e/support/fixtures";
+import { apiClient, expect, guardNetwork, preparePage, test, waitForHydration } from "@/tests/e2e/support/fixtures";
 import { installWallet } from "@/tests/e2e/support/wallet";
 
 const SESSION_SECRET = "e2e-payouts-secret-0123456789abcdef0123456789a";
@@ -173,6 +173,7 @@ test("an admin builds a plan and deploys its distributor; a winner claims exactl
   const adminPhone = await browser.newContext({ ...PHONE, storageState: await page.context().storageState() });
   await guardNetwork(adminPhone);
   const consolePhone = await adminPhone.newPage();
+  await preparePage(consolePhone);
   await consolePhone.goto(`${server.baseUrl}/admin`);
   const phoneSection = consolePhone.getByRole("region", { name: "Payouts" });
   await expect(phoneSection.locator("[data-testid^=payout-plan-]")).toHaveCount(1);
@@ -192,6 +193,7 @@ test("an admin builds a plan and deploys its distributor; a winner claims exactl
   const context = await browser.newContext(PHONE);
   await guardNetwork(context);
   const phone = await context.newPage();
+  await preparePage(phone);
   await installWallet(phone, { privateKey: winnerKey, rpcUrl });
   await phone.goto(`${server.baseUrl}/claim`);
   await connectOnClaimPage(phone);

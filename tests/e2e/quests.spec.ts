@@ -19,7 +19,7 @@ import { questChain } from "@/tests/support/quest-chain";
 import { E2E_SITE_ENV, TASK_URL_HOST } from "@/tests/e2e/support/constants";
 import { e2eChain, fixedKeys, SCREENSHOT_DIR } from "@/tests/e2e/support/helpers";
 import { signInToConsole } from "@/tests/e2e/support/console";
-import { appAt, awaitStreamedParts, connectThroughModal, expect, guardNetwork, test, waitForHydration, type App } from "@/tests/e2e/support/fixtures";
+import { appAt, connectThroughModal, expect, guardNetwork, preparePage, test, waitForHydration, type App } from "@/tests/e2e/support/fixtures";
 import { installWallet } from "@/tests/e2e/support/wallet";
 import { randomWallet } from "@/tests/support/wallets";
 
@@ -115,7 +115,7 @@ test("an admin creates a quiz and a token quest; a visitor completes both and th
   // The visitor, in a browser of their own.
   const context = await browser.newContext(PHONE);
   const phone = await context.newPage();
-  awaitStreamedParts(phone);
+  await preparePage(phone);
   await guardNetwork(context);
   await installWallet(phone, { privateKey: visitorKey });
   await phone.goto(app.baseUrl);
@@ -162,6 +162,7 @@ test("an admin creates a quiz and a token quest; a visitor completes both and th
   const adminPhone = await browser.newContext({ ...PHONE, storageState: await page.context().storageState() });
   await guardNetwork(adminPhone);
   const consolePhone = await adminPhone.newPage();
+  await preparePage(consolePhone);
   await consolePhone.goto(`${app.baseUrl}/admin`);
   await expect(consolePhone.getByTestId("admin-quest-capital-quiz")).toBeVisible();
   expect(await horizontalOverflow(consolePhone)).toBe(0);
@@ -307,6 +308,7 @@ test("the console's Task points form: a bad value is named before anything is se
   const phoneContext = await browser.newContext({ ...PHONE, storageState: await page.context().storageState() });
   await guardNetwork(phoneContext);
   const consolePhone = await phoneContext.newPage();
+  await preparePage(consolePhone);
   await consolePhone.goto(`${app.baseUrl}/admin`);
   const phoneForm = consolePhone.getByTestId("task-points-form");
   await expect(phoneForm.getByTestId("task-points-daily_checkin")).toHaveValue("3");

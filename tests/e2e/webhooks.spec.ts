@@ -17,7 +17,7 @@ import { randomWallet } from "@/tests/support/wallets";
 import { E2E_SITE_ENV } from "@/tests/e2e/support/constants";
 import { fixedKeys, SCREENSHOT_DIR } from "@/tests/e2e/support/helpers";
 import { signInToConsole } from "@/tests/e2e/support/console";
-import { apiClient, codeOf, expect, guardNetwork, test, waitForHydration } from "@/tests/e2e/support/fixtures";
+import { apiClient, codeOf, expect, guardNetwork, preparePage, test, waitForHydration } from "@/tests/e2e/support/fixtures";
 
 const { keyOf, walletOf } = fixedKeys("webhooks");
 const adminKey = keyOf("admin");
@@ -198,6 +198,7 @@ test("an admin adds an endpoint, tests it, sees its deliveries, disables, enable
   const adminPhone = await browser.newContext({ ...PHONE, storageState: await page.context().storageState() });
   await guardNetwork(adminPhone);
   const phone = await adminPhone.newPage();
+  await preparePage(phone);
   await phone.goto(`${server.baseUrl}/admin`);
   const phoneSection = phone.getByRole("region", { name: "Webhooks" });
   const phoneRow = phoneSection.locator("[data-testid^=webhook-wh_]");

@@ -1,7 +1,7 @@
 /** Getting into the campaign console at /admin (its sign-in panel, with the Sign-In with Ethereum flow), and acting in it. */
 import type { Browser, Locator, Page } from "@playwright/test";
 import type { Hex } from "viem";
-import { expect, guardNetwork, waitForHydration } from "@/tests/e2e/support/fixtures";
+import { expect, guardNetwork, preparePage, waitForHydration } from "@/tests/e2e/support/fixtures";
 import { installWallet, type WalletOptions } from "@/tests/e2e/support/wallet";
 
 /** Connects through the sign-in panel's own Connect button (the header has one too), then the test wallet in the modal. */
@@ -38,6 +38,7 @@ export async function boardWallets(browser: Browser, baseUrl: string): Promise<s
   const context = await browser.newContext();
   await guardNetwork(context);
   const page = await context.newPage();
+  await preparePage(page);
   await page.goto(`${baseUrl}/leaderboard`);
   const rows = page.getByTestId("leaderboard-row");
   await expect(rows.first()).toBeVisible();

@@ -86,7 +86,7 @@ interface Fixtures {
  * before that (a wallet's state reaching the board while it waits). A strict locator then
  * matches both copies: one CI run failed on it.
  */
-export function awaitStreamedParts(page: Page): void {
+function awaitStreamedParts(page: Page): void {
   const revealed = () => page.waitForFunction(() => !document.querySelector("div[hidden][id^='S:']"));
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
@@ -123,10 +123,18 @@ function countReactCommits(): void {
   };
 }
 
+/**
+ * Readies a page the way the fixture's is: its goto and reload wait for streamed parts, and it counts
+ * React's commits for waitForHydration. For pages a spec opens in a context of its own, before navigating.
+ */
+export async function preparePage(page: Page): Promise<void> {
+  await page.addInitScript(countReactCommits);
+  awaitStreamedParts(page);
+}
+
 export const test = base.extend<Fixtures>({
   page: async ({ page }, use) => {
-    await page.addInitScript(countReactCommits);
-    awaitStreamedParts(page);
+    await preparePage(page);
     await use(page);
   },
   app: async ({}, use) => {
@@ -163,7 +171,7 @@ export const codeOf = (wallet: string) => wallet.slice(-8).toLowerCase();
 
 /**
  * Resolves once React has hydrated the element (it then carries React's props) and, in a page
- * counting commits (the fixture's), committed the page's shell: a click before that would be lost,
+ * counting commits (preparePage), committed the page's shell: a click before that would be lost,
  * as it would be for a very fast human.
  */
 export async function waitForHydration(locator: Locator): Promise<void> {
